@@ -1,0 +1,69 @@
+/**
+ * Turns what a writer gives (`AddInput`: ids as typed, optional fields) into the AddMemory
+ * command and its decision, filling the defaults every surface shares.
+ */
+import { Either } from "effect"
+import { InvalidInput, type DomainError } from "../domain/errors.js"
+import type { MemoryId } from "../domain/ids.js"
+import type { Category, Scope, Source } from "../domain/vocabulary.js"
+import { resolveMemoryId } from "../projections/id-prefix.js"
+import type { Db } from "../store/database.js"
+import { decideAdd, type AddResult, type Relation } from "./decide-memory.js"
+import type { DecideContext } from "./execute.js"
+import type { Decision } from "./state.js"
+
+export interface AddInput {
+  readonly content: string
+  readonly category?: Category
+  readonly scope: Scope
+  readonly project: string | null
+  readonly tags?: ReadonlyArray<string>
+  readonly source?: Source
+  readonly confidence?: number
+  readonly createdAt?: string
+  readonly confirms?: string
+  readonly supersedes?: string
+  readonly distinctFrom?: string
+}
+
+/** Confidence given when the writer states none: what a person said outranks a guess. */
+export const DEFAULT_CONFIDENCE: Record<Source, number> = { explicit: 0.9, imported: 0.8, extracted: 0.6, observed: 0.5 }
+
+export const decideAddInput = (input: AddInput, { db, state, newId }: DecideContext): Either.Either<Decision<AddResult>, DomainError> => {
+  const relation = relationOf(db, input)
+  if (relation && Either.isLeft(relation)) return Either.left(relation.left)
+  const source = input.source ?? "explicit"
+  return decideAdd(
+    {
+      memoryId: newId() as MemoryId,
+      content: input.content,
+      category: input.category ?? "general",
+      scope: input.scope,
+      project: input.project,
+      tags: input.tags ?? [],
+      source,
+      // What an agent merely noticed waits for a confirmation before it counts as a rule.
+      status: source === "observed" ? "tentative" : "confirmed",
+      confidence: input.confidence ?? DEFAULT_CONFIDENCE[source],
+      ...(input.createdAt === undefined ? {} : { createdAt: input.createdAt }),
+      ...(relation ? { relation: relation.right } : {})
+    },
+    state
+  )
+}
+
+const relationOf = (db: Db, input: AddInput): Either.Either<Relation, DomainError> | undefined => {
+  const given = (
+    [
+      ["confirms", input.confirms],
+      ["supersedes", input.supersedes],
+      ["distinct_from", input.distinctFrom]
+    ] as const
+  ).filter(([, id]) => id !== undefined)
+  const [first, second] = given
+  if (first === undefined) return undefined
+  if (second !== undefined) {
+    return Either.left(new InvalidInput({ message: "give at most one of confirms, supersedes and distinct_from" }))
+  }
+  return Either.map(resolveMemoryId(db, first[1]!), (id) => ({ kind: first[0], id }))
+}

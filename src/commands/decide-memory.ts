@@ -1,0 +1,189 @@
+/**
+ * Deciders for the commands on one memory: pure functions from a command and the current
+ * state to the events that record it, or a DomainError. Ids and time come in the command.
+ */
+import { Either } from "effect"
+import {
+  InvalidContent,
+  InvalidInput,
+  MemoryIsForgotten,
+  MemoryIsSuperseded,
+  MemoryNotFound,
+  SupersedeSelf,
+  type DomainError
+} from "../domain/errors.js"
+import type { MemoryId } from "../domain/ids.js"
+import { restatementKey } from "../domain/text.js"
+import { MAX_CONTENT_LENGTH, type Category, type Scope, type Source, type Status } from "../domain/vocabulary.js"
+import type { MemoryState } from "../projections/memory-state.js"
+import type { Decision, DecisionState } from "./state.js"
+
+export type Relation = { readonly kind: "confirms" | "supersedes" | "distinct_from"; readonly id: MemoryId }
+
+export interface AddMemory {
+  readonly memoryId: MemoryId
+  readonly content: string
+  readonly category: Category
+  readonly scope: Scope
+  readonly project: string | null
+  readonly tags: ReadonlyArray<string>
+  readonly source: Source
+  readonly status: Status
+  readonly confidence: number
+  readonly createdAt?: string
+  readonly relation?: Relation
+}
+
+export type AddResult =
+  | { readonly id: MemoryId; readonly stored: true }
+  | { readonly id: MemoryId; readonly stored: false; readonly confirmed: true; readonly confirmations: number }
+
+export const decideAdd = (cmd: AddMemory, state: DecisionState): Either.Either<Decision<AddResult>, DomainError> => {
+  const invalid = checkContent(cmd.content)
+  if (invalid) return Either.left(invalid)
+  if (cmd.scope === "project" && cmd.project === null) {
+    return Either.left(new InvalidInput({ message: "a project memory needs a project; pass --project or --global" }))
+  }
+  const project = cmd.scope === "global" ? null : cmd.project
+  const related = cmd.relation && liveMemory(state, cmd.relation.id, `be related to a new memory`)
+  if (related && Either.isLeft(related)) return Either.left(related.left)
+  const target = related?.right
+
+  if (cmd.relation?.kind === "confirms" && target) return Either.right(confirmation(target))
+  const restated = state.restatementOf(restatementKey(cmd.content), cmd.scope, project)
+  if (restated) return Either.right(confirmation(restated))
+
+  const added = {
+    _tag: "MemoryAdded" as const,
+    memoryId: cmd.memoryId,
+    content: cmd.content,
+    category: cmd.category,
+    scope: cmd.scope,
+    project,
+    tags: dedupe(cmd.tags),
+    source: cmd.source,
+    status: cmd.status,
+    confidence: cmd.confidence,
+    ...(cmd.createdAt === undefined ? {} : { createdAt: cmd.createdAt })
+  }
+  const linked =
+    target && cmd.relation?.kind === "supersedes"
+      ? [{ _tag: "MemorySuperseded" as const, memoryId: target.id, by: cmd.memoryId }]
+      : target && cmd.relation?.kind === "distinct_from"
+        ? [{ _tag: "MemoriesMarkedDistinct" as const, memoryId: cmd.memoryId, from: target.id }]
+        : []
+  return Either.right({ events: [added, ...linked], result: { id: cmd.memoryId, stored: true } })
+}
+
+export interface ReviseMemory {
+  readonly memoryId: MemoryId
+  readonly content?: string
+  readonly category?: Category
+  readonly tags?: ReadonlyArray<string>
+}
+
+export const decideRevise = (
+  cmd: ReviseMemory,
+  state: DecisionState
+): Either.Either<Decision<{ id: MemoryId; changed: boolean }>, DomainError> =>
+  Either.flatMap(liveMemory(state, cmd.memoryId, "be edited"), (m) => {
+    if (cmd.content !== undefined) {
+      const invalid = checkContent(cmd.content)
+      if (invalid) return Either.left(invalid)
+    }
+    const changes = {
+      ...(cmd.content !== undefined && cmd.content !== m.content ? { content: cmd.content } : {}),
+      ...(cmd.category !== undefined && cmd.category !== m.category ? { category: cmd.category } : {}),
+      ...(cmd.tags !== undefined && !sameTags(cmd.tags, m.tags) ? { tags: dedupe(cmd.tags) } : {})
+    }
+    const changed = Object.keys(changes).length > 0
+    return Either.right({
+      events: changed ? [{ _tag: "MemoryRevised" as const, memoryId: m.id, ...changes }] : [],
+      result: { id: m.id, changed }
+    })
+  })
+
+export const decideConfirm = (
+  memoryId: MemoryId,
+  state: DecisionState
+): Either.Either<Decision<AddResult>, DomainError> => Either.map(liveMemory(state, memoryId, "be confirmed"), confirmation)
+
+export const decideSupersede = (
+  old: MemoryId,
+  by: MemoryId,
+  state: DecisionState
+): Either.Either<Decision<{ id: MemoryId; supersededBy: MemoryId }>, DomainError> => {
+  if (old === by) return Either.left(new SupersedeSelf({ id: old }))
+  return Either.flatMap(liveMemory(state, old, "be superseded"), (oldMemory) =>
+    Either.map(liveMemory(state, by, "supersede another memory"), (newMemory) => ({
+      events: [{ _tag: "MemorySuperseded" as const, memoryId: oldMemory.id, by: newMemory.id }],
+      result: { id: oldMemory.id, supersededBy: newMemory.id }
+    }))
+  )
+}
+
+export const decideMarkDistinct = (
+  a: MemoryId,
+  b: MemoryId,
+  state: DecisionState
+): Either.Either<Decision<{ id: MemoryId; distinctFrom: MemoryId }>, DomainError> => {
+  if (a === b) return Either.left(new InvalidInput({ message: "a memory cannot be distinct from itself" }))
+  return Either.flatMap(existing(state, a), (ma) =>
+    Either.map(existing(state, b), (mb) => ({
+      events: ma.distinctFrom.includes(mb.id) ? [] : [{ _tag: "MemoriesMarkedDistinct" as const, memoryId: ma.id, from: mb.id }],
+      result: { id: ma.id, distinctFrom: mb.id }
+    }))
+  )
+}
+
+/** Forgetting is idempotent: forgetting a forgotten memory records nothing and is no error. */
+export const decideForget = (
+  memoryId: MemoryId,
+  reason: string,
+  state: DecisionState
+): Either.Either<Decision<{ id: MemoryId; forgotten: true; changed: boolean }>, DomainError> =>
+  Either.map(existing(state, memoryId), (m) => ({
+    events: m.forgotten ? [] : [{ _tag: "MemoryForgotten" as const, memoryId: m.id, reason }],
+    result: { id: m.id, forgotten: true, changed: !m.forgotten }
+  }))
+
+export const decideRestore = (
+  memoryId: MemoryId,
+  reason: string,
+  state: DecisionState
+): Either.Either<Decision<{ id: MemoryId; forgotten: false; changed: boolean }>, DomainError> =>
+  Either.map(existing(state, memoryId), (m) => ({
+    events: m.forgotten ? [{ _tag: "MemoryRestored" as const, memoryId: m.id, reason }] : [],
+    result: { id: m.id, forgotten: false, changed: m.forgotten }
+  }))
+
+export const existing = (state: DecisionState, id: MemoryId): Either.Either<MemoryState, DomainError> => {
+  const m = state.memory(id)
+  return m ? Either.right(m) : Either.left(new MemoryNotFound({ id }))
+}
+
+/** A memory that may take part in a new decision: it exists, is not forgotten, not superseded. */
+export const liveMemory = (state: DecisionState, id: MemoryId, action: string): Either.Either<MemoryState, DomainError> =>
+  Either.flatMap(existing(state, id), (m): Either.Either<MemoryState, DomainError> => {
+    if (m.forgotten) return Either.left(new MemoryIsForgotten({ id, action }))
+    if (m.supersededBy !== null) return Either.left(new MemoryIsSuperseded({ id, by: m.supersededBy }))
+    return Either.right(m)
+  })
+
+const confirmation = (m: MemoryState): Decision<AddResult> => ({
+  events: [{ _tag: "MemoryConfirmed", memoryId: m.id }],
+  result: { id: m.id, stored: false, confirmed: true, confirmations: m.confirmations + 1 }
+})
+
+const checkContent = (content: string): InvalidContent | undefined => {
+  if (content.trim().length === 0) return new InvalidContent({ reason: "the content is empty" })
+  if (content.length > MAX_CONTENT_LENGTH) {
+    return new InvalidContent({
+      reason: `the content is ${content.length} characters; the limit is ${MAX_CONTENT_LENGTH}`
+    })
+  }
+  return undefined
+}
+
+const dedupe = (tags: ReadonlyArray<string>): string[] => [...new Set(tags.map((t) => t.trim()).filter((t) => t.length > 0))]
+const sameTags = (a: ReadonlyArray<string>, b: ReadonlyArray<string>) => dedupe(a).join("\u0000") === dedupe(b).join("\u0000")

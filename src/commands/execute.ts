@@ -1,0 +1,31 @@
+/**
+ * Runs one decision inside an open write transaction: decide on the current state, then stamp
+ * and append the events. Shared by single commands and by bulk import (many per transaction).
+ */
+import { Either } from "effect"
+import type { DomainError } from "../domain/errors.js"
+import type { Db } from "../store/database.js"
+import type { WriteTx } from "../store/ledger-store.js"
+import type { Actor } from "./actor.js"
+import type { Decision, DecisionState } from "./state.js"
+
+export interface DecideContext {
+  readonly db: Db
+  readonly state: DecisionState
+  readonly newId: () => string
+}
+
+export const executeIn = <R>(
+  tx: WriteTx,
+  actor: Actor,
+  nowMs: number,
+  ulid: (timeMs: number) => string,
+  decide: (ctx: DecideContext) => Either.Either<Decision<R>, DomainError>
+): Either.Either<R, DomainError> => {
+  const decision = decide({ db: tx.db, state: tx.state, newId: () => ulid(nowMs) })
+  if (Either.isRight(decision) && decision.right.events.length > 0) {
+    const recordedAt = new Date(nowMs).toISOString()
+    tx.append(decision.right.events.map((event) => ({ id: ulid(nowMs), recordedAt, ...actor, event })))
+  }
+  return Either.map(decision, (d) => d.result)
+}

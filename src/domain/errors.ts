@@ -1,0 +1,137 @@
+/**
+ * Domain errors are data: each adapter maps them by tag (CLI exit code 1, HTTP status, MCP
+ * `isError`). Every message says what went wrong and, where it can, what to do instead.
+ */
+import { Schema } from "effect"
+import { CATEGORIES } from "./vocabulary.js"
+
+export class MemoryNotFound extends Schema.TaggedError<MemoryNotFound>()("MemoryNotFound", {
+  id: Schema.String
+}) {
+  override get message() {
+    return `no memory has the id ${this.id}`
+  }
+}
+
+export class AmbiguousId extends Schema.TaggedError<AmbiguousId>()("AmbiguousId", {
+  prefix: Schema.String,
+  candidates: Schema.Array(Schema.String)
+}) {
+  override get message() {
+    return `the id ${this.prefix} matches ${this.candidates.length} memories (${this.candidates.join(", ")}); type more characters`
+  }
+}
+
+export class InvalidId extends Schema.TaggedError<InvalidId>()("InvalidId", {
+  id: Schema.String,
+  reason: Schema.String
+}) {
+  override get message() {
+    return `'${this.id}' is not a memory id: ${this.reason}`
+  }
+}
+
+export class InvalidContent extends Schema.TaggedError<InvalidContent>()("InvalidContent", {
+  reason: Schema.String
+}) {
+  override get message() {
+    return `invalid content: ${this.reason}`
+  }
+}
+
+export class UnknownCategory extends Schema.TaggedError<UnknownCategory>()("UnknownCategory", {
+  category: Schema.String
+}) {
+  override get message() {
+    return `unknown category '${this.category}'; use one of: ${CATEGORIES.join(", ")}`
+  }
+}
+
+export class MemoryIsForgotten extends Schema.TaggedError<MemoryIsForgotten>()("MemoryIsForgotten", {
+  id: Schema.String,
+  action: Schema.String
+}) {
+  override get message() {
+    return `memory ${this.id} is forgotten, so it cannot ${this.action}; run 'mem restore ${this.id}' first`
+  }
+}
+
+export class MemoryIsSuperseded extends Schema.TaggedError<MemoryIsSuperseded>()("MemoryIsSuperseded", {
+  id: Schema.String,
+  by: Schema.String
+}) {
+  override get message() {
+    return `memory ${this.id} is already superseded by ${this.by}`
+  }
+}
+
+export class SupersedeSelf extends Schema.TaggedError<SupersedeSelf>()("SupersedeSelf", {
+  id: Schema.String
+}) {
+  override get message() {
+    return `memory ${this.id} cannot supersede itself`
+  }
+}
+
+export class ConversationNotFound extends Schema.TaggedError<ConversationNotFound>()("ConversationNotFound", {
+  origin: Schema.String
+}) {
+  override get message() {
+    return `no events come from the conversation '${this.origin}'; 'mem conversations' lists them`
+  }
+}
+
+export class ConversationPurged extends Schema.TaggedError<ConversationPurged>()("ConversationPurged", {
+  origin: Schema.String
+}) {
+  override get message() {
+    return `the conversation '${this.origin}' was purged: its events were erased and cannot be restored`
+  }
+}
+
+export class InvalidInput extends Schema.TaggedError<InvalidInput>()("InvalidInput", {
+  message: Schema.String
+}) {}
+
+/** The database file exists but is not a memledger store, or is damaged. Never overwritten. */
+export class DatabaseUnusable extends Schema.TaggedError<DatabaseUnusable>()("DatabaseUnusable", {
+  path: Schema.String,
+  reason: Schema.String
+}) {
+  override get message() {
+    return `cannot use ${this.path}: ${this.reason}`
+  }
+}
+
+export class ImportLineInvalid extends Schema.TaggedError<ImportLineInvalid>()("ImportLineInvalid", {
+  line: Schema.Number,
+  reason: Schema.String
+}) {
+  override get message() {
+    return `line ${this.line}: ${this.reason}; nothing from this batch was imported`
+  }
+}
+
+export class ReplayTargetNotEmpty extends Schema.TaggedError<ReplayTargetNotEmpty>()("ReplayTargetNotEmpty", {
+  path: Schema.String,
+  events: Schema.Number
+}) {
+  override get message() {
+    return `replay needs an empty database, and ${this.path} already holds ${this.events} events; pass --db with a new file`
+  }
+}
+
+export type DomainError =
+  | MemoryNotFound
+  | AmbiguousId
+  | InvalidId
+  | InvalidContent
+  | UnknownCategory
+  | MemoryIsForgotten
+  | MemoryIsSuperseded
+  | SupersedeSelf
+  | ConversationNotFound
+  | ConversationPurged
+  | InvalidInput
+  | ImportLineInvalid
+  | ReplayTargetNotEmpty

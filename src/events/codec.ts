@@ -1,0 +1,81 @@
+/**
+ * Payload encoding, validation and the hash chain. Payloads are validated by their Schema on
+ * write and on read; the hash covers the exact stored text, so any edit of a row is detected.
+ */
+import { createHash } from "node:crypto"
+import { ParseResult, Schema } from "effect"
+import { CURRENT_VERSION, EVENT_SCHEMAS, type DomainEvent, type EventType } from "./events.js"
+import { upcast } from "./upcast.js"
+
+export const GENESIS_HASH = "0".repeat(64)
+
+type Codec = {
+  readonly decode: (u: unknown) => DomainEvent
+  readonly encode: (e: DomainEvent) => unknown
+}
+
+const codecs = new Map<string, Codec>(
+  Object.entries(EVENT_SCHEMAS).map(([type, schema]) => {
+    const s = schema as unknown as Schema.Schema<DomainEvent, any>
+    return [type, { decode: Schema.decodeUnknownSync(s, { onExcessProperty: "ignore" }), encode: Schema.encodeSync(s) }]
+  })
+)
+
+const codecOf = (type: string): Codec => {
+  const codec = codecs.get(type)
+  if (!codec) throw new EventDecodeError(type, `unknown event type '${type}'`)
+  return codec
+}
+
+/** A stored row that does not decode: the log is damaged or written by a newer memledger. */
+export class EventDecodeError extends Error {
+  constructor(readonly type: string, readonly reason: string) {
+    super(`cannot decode a ${type} event: ${reason}`)
+  }
+}
+
+/** Validates an event and returns its payload text (the event without `_tag`). */
+export const encodePayload = (event: DomainEvent): string => {
+  const encoded = codecOf(event._tag).encode(event) as Record<string, unknown>
+  const { _tag, ...payload } = encoded
+  return JSON.stringify(payload)
+}
+
+/** Parses a stored payload of any schema version into the current event shape. */
+export const decodePayload = (type: string, version: number, payloadText: string): DomainEvent => {
+  const raw = upcast(type as EventType, version, JSON.parse(payloadText) as Record<string, unknown>)
+  try {
+    return codecOf(type).decode({ ...raw, _tag: type })
+  } catch (error) {
+    const reason = ParseResult.isParseError(error) ? ParseResult.TreeFormatter.formatErrorSync(error) : String(error)
+    throw new EventDecodeError(type, reason)
+  }
+}
+
+export const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex")
+
+export interface EnvelopeFields {
+  readonly seq: number
+  readonly id: string
+  readonly type: string
+  readonly version: number
+  readonly recordedAt: string
+  readonly origin: string
+  readonly agent: string
+}
+
+/** `hash = sha256(previousHash, envelope, payloadHash)`: what `mem verify` recomputes. */
+export const chainHash = (previousHash: string, envelope: EnvelopeFields, payloadHash: string): string =>
+  sha256(
+    `${previousHash}\n${JSON.stringify([
+      envelope.seq,
+      envelope.id,
+      envelope.type,
+      envelope.version,
+      envelope.recordedAt,
+      envelope.origin,
+      envelope.agent
+    ])}\n${payloadHash}`
+  )
+
+export { CURRENT_VERSION }

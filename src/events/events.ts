@@ -1,0 +1,157 @@
+/**
+ * Every event of the log (brief section 2) as an Effect Schema. The `_tag` is the event type;
+ * the rest is the payload. Schemas only ever gain optional fields, so old rows still decode;
+ * anything older than that goes through `upcast.ts`.
+ */
+import { Schema } from "effect"
+import { MemoryId } from "../domain/ids.js"
+import {
+  Agent,
+  Category,
+  Confidence,
+  Content,
+  Origin,
+  Outcome,
+  ProjectName,
+  Scope,
+  Source,
+  Status,
+  Tag
+} from "../domain/vocabulary.js"
+
+const Tags = Schema.Array(Tag)
+const IsoTime = Schema.String.pipe(Schema.pattern(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/))
+
+export const MemoryAdded = Schema.TaggedStruct("MemoryAdded", {
+  memoryId: MemoryId,
+  content: Content,
+  category: Category,
+  scope: Scope,
+  project: Schema.NullOr(ProjectName),
+  tags: Tags,
+  source: Source,
+  status: Status,
+  confidence: Confidence,
+  /** When the knowledge was first written down, if earlier than this event (imports). */
+  createdAt: Schema.optional(IsoTime)
+})
+
+export const MemoryRevised = Schema.TaggedStruct("MemoryRevised", {
+  memoryId: MemoryId,
+  content: Schema.optional(Content),
+  category: Schema.optional(Category),
+  tags: Schema.optional(Tags),
+  scope: Schema.optional(Scope),
+  project: Schema.optional(Schema.NullOr(ProjectName))
+})
+
+export const MemoryConfirmed = Schema.TaggedStruct("MemoryConfirmed", { memoryId: MemoryId })
+
+export const MemorySuperseded = Schema.TaggedStruct("MemorySuperseded", { memoryId: MemoryId, by: MemoryId })
+
+export const MemoriesMarkedDistinct = Schema.TaggedStruct("MemoriesMarkedDistinct", {
+  memoryId: MemoryId,
+  from: MemoryId
+})
+
+export const OutcomeRecorded = Schema.TaggedStruct("OutcomeRecorded", {
+  memoryIds: Schema.NonEmptyArray(MemoryId),
+  outcome: Outcome,
+  task: Schema.optional(Schema.String),
+  note: Schema.optional(Schema.String)
+})
+
+export const MemoriesRecalled = Schema.TaggedStruct("MemoriesRecalled", {
+  query: Schema.String,
+  memoryIds: Schema.Array(MemoryId),
+  task: Schema.optional(Schema.String)
+})
+
+export const MemoryForgotten = Schema.TaggedStruct("MemoryForgotten", { memoryId: MemoryId, reason: Schema.String })
+export const MemoryRestored = Schema.TaggedStruct("MemoryRestored", { memoryId: MemoryId, reason: Schema.String })
+
+export const ConversationForgotten = Schema.TaggedStruct("ConversationForgotten", { origin: Origin })
+export const ConversationRestored = Schema.TaggedStruct("ConversationRestored", { origin: Origin })
+
+export const DomainEvent = Schema.Union(
+  MemoryAdded,
+  MemoryRevised,
+  MemoryConfirmed,
+  MemorySuperseded,
+  MemoriesMarkedDistinct,
+  OutcomeRecorded,
+  MemoriesRecalled,
+  MemoryForgotten,
+  MemoryRestored,
+  ConversationForgotten,
+  ConversationRestored
+)
+export type DomainEvent = typeof DomainEvent.Type
+export type EventType = DomainEvent["_tag"]
+export type EventOf<T extends EventType> = Extract<DomainEvent, { _tag: T }>
+
+export const EVENT_SCHEMAS = {
+  MemoryAdded,
+  MemoryRevised,
+  MemoryConfirmed,
+  MemorySuperseded,
+  MemoriesMarkedDistinct,
+  OutcomeRecorded,
+  MemoriesRecalled,
+  MemoryForgotten,
+  MemoryRestored,
+  ConversationForgotten,
+  ConversationRestored
+} as const satisfies { [T in EventType]: Schema.Schema<EventOf<T>, any> }
+
+export const EVENT_TYPES = Object.keys(EVENT_SCHEMAS) as ReadonlyArray<EventType>
+
+/** The current schema version of each payload; older rows are upcast on read. */
+export const CURRENT_VERSION = 1
+
+/** The envelope every stored event carries beside its payload. */
+export const Envelope = Schema.Struct({
+  seq: Schema.Number,
+  id: Schema.String,
+  type: Schema.String,
+  version: Schema.Number,
+  recordedAt: IsoTime,
+  origin: Origin,
+  agent: Agent
+})
+
+export interface StoredEvent<E extends DomainEvent = DomainEvent> {
+  readonly seq: number
+  readonly id: string
+  readonly version: number
+  readonly recordedAt: string
+  readonly origin: string
+  readonly agent: string
+  /** `null` once purged: the envelope and payload hash stay, the content is gone. */
+  readonly event: E | null
+  readonly type: E["_tag"]
+  readonly payloadHash: string
+  readonly hash: string
+}
+
+/** The memory ids an event concerns: what `read by memory` and per-memory refolds use. */
+export const memoryIdsOf = (event: DomainEvent): ReadonlyArray<MemoryId> => {
+  switch (event._tag) {
+    case "OutcomeRecorded":
+    case "MemoriesRecalled":
+      return event.memoryIds
+    case "MemorySuperseded":
+      return [event.memoryId, event.by]
+    case "MemoriesMarkedDistinct":
+      return [event.memoryId, event.from]
+    case "ConversationForgotten":
+    case "ConversationRestored":
+      return []
+    default:
+      return [event.memoryId]
+  }
+}
+
+/** Conversation events steer which origins count; they are never hidden themselves. */
+export const isConversationControl = (event: DomainEvent): event is EventOf<"ConversationForgotten" | "ConversationRestored"> =>
+  event._tag === "ConversationForgotten" || event._tag === "ConversationRestored"

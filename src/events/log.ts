@@ -1,0 +1,162 @@
+/**
+ * The append-only event log on SQLite. `seq` is the rowid: assigned in the writing transaction
+ * as max + 1, so it is gap-free (rows are never deleted, and a rolled-back append leaves no
+ * hole). Triggers refuse any UPDATE or DELETE, except purge's erasing of a payload in place.
+ */
+import type { Db } from "../store/database.js"
+import { statement } from "../store/statements.js"
+import { chainHash, decodePayload, encodePayload, GENESIS_HASH, sha256 } from "./codec.js"
+import { CURRENT_VERSION, memoryIdsOf, type DomainEvent, type StoredEvent } from "./events.js"
+
+export const createLog = (db: Db): void => void
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS events (
+      seq INTEGER PRIMARY KEY,
+      id TEXT NOT NULL UNIQUE,
+      type TEXT NOT NULL,
+      version INTEGER NOT NULL,
+      recorded_at TEXT NOT NULL,
+      origin TEXT NOT NULL,
+      agent TEXT NOT NULL,
+      payload TEXT,
+      payload_hash TEXT NOT NULL,
+      hash TEXT NOT NULL
+    ) STRICT;
+    CREATE INDEX IF NOT EXISTS events_origin ON events(origin);
+    CREATE TABLE IF NOT EXISTS event_memories (
+      memory_id TEXT NOT NULL,
+      seq INTEGER NOT NULL,
+      PRIMARY KEY (memory_id, seq)
+    ) STRICT, WITHOUT ROWID;
+    CREATE TRIGGER IF NOT EXISTS events_append_only_delete BEFORE DELETE ON events
+      BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+    CREATE TRIGGER IF NOT EXISTS events_append_only_update BEFORE UPDATE ON events
+      WHEN NEW.payload IS NOT NULL OR NEW.seq IS NOT OLD.seq OR NEW.id IS NOT OLD.id OR NEW.type IS NOT OLD.type
+        OR NEW.version IS NOT OLD.version OR NEW.recorded_at IS NOT OLD.recorded_at OR NEW.origin IS NOT OLD.origin
+        OR NEW.agent IS NOT OLD.agent OR NEW.payload_hash IS NOT OLD.payload_hash OR NEW.hash IS NOT OLD.hash
+      BEGIN SELECT RAISE(ABORT, 'the event log is append-only; only purge may erase a payload'); END;
+  `)
+
+/** An event ready to append: the envelope fields that the caller decides, and the event. */
+export interface NewEvent {
+  readonly id: string
+  readonly recordedAt: string
+  readonly origin: string
+  readonly agent: string
+  readonly event: DomainEvent
+  /** Set only when replaying an exported log: keep the exported version. */
+  readonly version?: number
+}
+
+/** Appends in the caller's transaction (the store wraps it in BEGIN IMMEDIATE). */
+export const appendEvents = (db: Db, events: ReadonlyArray<NewEvent>): StoredEvent[] =>
+  appendRaw(
+    db,
+    events.map((e) => {
+      const payload = encodePayload(e.event)
+      return { ...e, type: e.event._tag, version: e.version ?? CURRENT_VERSION, payload, payloadHash: sha256(payload) }
+    })
+  )
+
+/** A row as replay brings it: payload text already encoded (or erased by a purge). */
+export interface RawEvent {
+  readonly id: string
+  readonly type: string
+  readonly version: number
+  readonly recordedAt: string
+  readonly origin: string
+  readonly agent: string
+  readonly payload: string | null
+  readonly payloadHash: string
+  readonly event?: DomainEvent
+}
+
+/** Numbers, chains and inserts rows; decodes a payload only when the caller has not. */
+export const appendRaw = (db: Db, rows: ReadonlyArray<RawEvent>): StoredEvent[] => {
+  const last = lastEvent(db)
+  let seq = last?.seq ?? 0
+  let previousHash = last?.hash ?? GENESIS_HASH
+  const insert = statement(
+    db,
+    "INSERT INTO events (seq, id, type, version, recorded_at, origin, agent, payload, payload_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+  )
+  const link = statement(db, "INSERT OR IGNORE INTO event_memories (memory_id, seq) VALUES (?, ?)")
+  return rows.map((r) => {
+    seq += 1
+    const envelope = { seq, id: r.id, type: r.type, version: r.version, recordedAt: r.recordedAt, origin: r.origin, agent: r.agent }
+    const hash = chainHash(previousHash, envelope, r.payloadHash)
+    const event = r.event ?? (r.payload === null ? null : decodePayload(r.type, r.version, r.payload))
+    insert.run(seq, r.id, r.type, r.version, r.recordedAt, r.origin, r.agent, r.payload, r.payloadHash, hash)
+    if (event !== null) for (const memoryId of memoryIdsOf(event)) link.run(memoryId, seq)
+    previousHash = hash
+    return { ...envelope, type: r.type as DomainEvent["_tag"], event, payloadHash: r.payloadHash, hash }
+  })
+}
+
+export interface EventRow {
+  seq: number
+  id: string
+  type: string
+  version: number
+  recorded_at: string
+  origin: string
+  agent: string
+  payload: string | null
+  payload_hash: string
+  hash: string
+}
+
+export const rowToEvent = (row: EventRow): StoredEvent => ({
+  seq: row.seq,
+  id: row.id,
+  type: row.type as DomainEvent["_tag"],
+  version: row.version,
+  recordedAt: row.recorded_at,
+  origin: row.origin,
+  agent: row.agent,
+  event: row.payload === null ? null : decodePayload(row.type, row.version, row.payload),
+  payloadHash: row.payload_hash,
+  hash: row.hash
+})
+
+export const lastEvent = (db: Db): { seq: number; hash: string } | undefined =>
+  statement(db, "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").get() as { seq: number; hash: string } | undefined
+
+export const eventCount = (db: Db): number => lastEvent(db)?.seq ?? 0
+
+export interface ReadFilter {
+  /** Only events with a sequence number above this. */
+  readonly after?: number
+  readonly limit?: number
+  readonly origin?: string
+  readonly memoryId?: string
+  /** Only events recorded at or before this ISO time. */
+  readonly until?: string
+}
+
+/** Reads events in sequence order; lazily, so a million-event rebuild streams. */
+export function* readEvents(db: Db, filter: ReadFilter = {}): Generator<StoredEvent> {
+  for (const row of readRows(db, filter)) yield rowToEvent(row)
+}
+
+export function* readRows(db: Db, filter: ReadFilter = {}): Generator<EventRow> {
+  const where: string[] = ["e.seq > ?"]
+  const args: unknown[] = [filter.after ?? 0]
+  let from = "events e"
+  if (filter.memoryId !== undefined) {
+    from = "event_memories m JOIN events e ON e.seq = m.seq"
+    where.push("m.memory_id = ?")
+    args.push(filter.memoryId)
+  }
+  if (filter.origin !== undefined) {
+    where.push("e.origin = ?")
+    args.push(filter.origin)
+  }
+  if (filter.until !== undefined) {
+    where.push("e.recorded_at <= ?")
+    args.push(filter.until)
+  }
+  const limit = filter.limit === undefined ? "" : ` LIMIT ${Math.max(0, Math.floor(filter.limit))}`
+  const sql = `SELECT e.* FROM ${from} WHERE ${where.join(" AND ")} ORDER BY e.seq${limit}`
+  yield* db.prepare(sql).iterate(...args) as IterableIterator<EventRow>
+}

@@ -1,0 +1,86 @@
+/**
+ * The `evidence` projection's pure fold: per memory, the decayed worked and failed counts.
+ *
+ * Exact and O(1) (brief 4.2): each sum is kept anchored at `anchorMs`, the time of the latest
+ * outcome. A new outcome at time t >= anchor rescales the sums to t and adds its weight; an
+ * older one (an import) adds its weight already decayed to the anchor. Reading at `now`
+ * multiplies by 0.5^((now - anchor) / halfLife). This equals the sum over the events of
+ * weight x 0.5^((now - t) / halfLife), which a property test checks.
+ */
+import type { MemoryId } from "../domain/ids.js"
+import type { Outcome } from "../domain/vocabulary.js"
+import type { StoredEvent } from "../events/events.js"
+
+export interface EvidenceState {
+  readonly memoryId: MemoryId
+  readonly worked: number
+  readonly failed: number
+  readonly anchorMs: number
+  readonly workedCount: number
+  readonly failedCount: number
+  readonly partialCount: number
+  /** Ids of the OutcomeRecorded events behind the sums, oldest first. */
+  readonly eventIds: ReadonlyArray<string>
+}
+
+export const DAY_MS = 86_400_000
+
+/** What one report adds: `partial` is a quarter of a success. */
+export const outcomeWeights = (outcome: Outcome): { worked: number; failed: number } => {
+  switch (outcome) {
+    case "worked":
+      return { worked: 1, failed: 0 }
+    case "failed":
+      return { worked: 0, failed: 1 }
+    case "partial":
+      return { worked: 0.25, failed: 0 }
+  }
+}
+
+export const decayFactor = (fromMs: number, toMs: number, halfLifeDays: number): number =>
+  Math.pow(0.5, (toMs - fromMs) / (halfLifeDays * DAY_MS))
+
+export const evolveEvidence = (
+  state: EvidenceState | undefined,
+  stored: StoredEvent,
+  memoryId: MemoryId,
+  halfLifeDays: number
+): EvidenceState | undefined => {
+  const event = stored.event
+  if (event === null || event._tag !== "OutcomeRecorded" || !event.memoryIds.includes(memoryId)) return state
+  const t = Date.parse(stored.recordedAt)
+  const add = outcomeWeights(event.outcome)
+  const base: EvidenceState = state ?? {
+    memoryId,
+    worked: 0,
+    failed: 0,
+    anchorMs: t,
+    workedCount: 0,
+    failedCount: 0,
+    partialCount: 0,
+    eventIds: []
+  }
+  const anchorMs = Math.max(base.anchorMs, t)
+  const rescale = decayFactor(base.anchorMs, anchorMs, halfLifeDays)
+  const weight = decayFactor(t, anchorMs, halfLifeDays)
+  return {
+    memoryId,
+    worked: base.worked * rescale + add.worked * weight,
+    failed: base.failed * rescale + add.failed * weight,
+    anchorMs,
+    workedCount: base.workedCount + (event.outcome === "worked" ? 1 : 0),
+    failedCount: base.failedCount + (event.outcome === "failed" ? 1 : 0),
+    partialCount: base.partialCount + (event.outcome === "partial" ? 1 : 0),
+    eventIds: [...base.eventIds, stored.id]
+  }
+}
+
+/** The decayed counts as of `nowMs`. */
+export const decayedCounts = (e: EvidenceState, nowMs: number, halfLifeDays: number) => {
+  const k = decayFactor(e.anchorMs, nowMs, halfLifeDays)
+  return { worked: e.worked * k, failed: e.failed * k }
+}
+
+/** The outcome score `(w - 1.5 f) / (w + 1.5 f + 2)`, in (-1, 1). */
+export const outcomeScore = (worked: number, failed: number, failureWeight = 1.5): number =>
+  (worked - failureWeight * failed) / (worked + failureWeight * failed + 2)

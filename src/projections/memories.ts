@@ -1,0 +1,144 @@
+/** The `memories` projection: one row per memory, its current state (see memory-state.ts). */
+import type { MemoryId } from "../domain/ids.js"
+import type { Db } from "../store/database.js"
+import { statement } from "../store/statements.js"
+import type { MemoryState } from "./memory-state.js"
+import type { Projection } from "./projection.js"
+
+export const memoriesProjection: Projection = {
+  name: "memories",
+  version: 1,
+  create: (db) =>
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS memories (
+        key INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        content TEXT NOT NULL,
+        content_key TEXT NOT NULL,
+        category TEXT NOT NULL,
+        scope TEXT NOT NULL,
+        project TEXT,
+        tags TEXT NOT NULL,
+        source TEXT NOT NULL,
+        status TEXT NOT NULL,
+        confidence REAL NOT NULL,
+        confirmations INTEGER NOT NULL,
+        superseded_by TEXT,
+        forgotten INTEGER NOT NULL,
+        forgotten_reason TEXT,
+        distinct_from TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        origin TEXT NOT NULL,
+        agent TEXT NOT NULL,
+        last_seq INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX IF NOT EXISTS memories_restatement ON memories(content_key, scope, project);
+      CREATE INDEX IF NOT EXISTS memories_project ON memories(project, category);
+    `),
+  drop: (db) => db.exec("DROP TABLE IF EXISTS memories")
+}
+
+const COLUMNS =
+  "key, id, content, content_key, category, scope, project, tags, source, status, confidence, confirmations, superseded_by, forgotten, forgotten_reason, distinct_from, created_at, updated_at, origin, agent, last_seq"
+
+export interface MemoryRow {
+  key: number
+  id: string
+  content: string
+  content_key: string
+  category: string
+  scope: string
+  project: string | null
+  tags: string
+  source: string
+  status: string
+  confidence: number
+  confirmations: number
+  superseded_by: string | null
+  forgotten: number
+  forgotten_reason: string | null
+  distinct_from: string
+  created_at: string
+  updated_at: string
+  origin: string
+  agent: string
+  last_seq: number
+}
+
+/** Rows were written from validated events, so they are trusted here without re-decoding. */
+export const rowToMemory = (row: MemoryRow): MemoryState => ({
+  id: row.id as MemoryId,
+  key: row.key,
+  content: row.content,
+  contentKey: row.content_key,
+  category: row.category as MemoryState["category"],
+  scope: row.scope as MemoryState["scope"],
+  project: row.project,
+  tags: JSON.parse(row.tags) as string[],
+  source: row.source as MemoryState["source"],
+  status: row.status as MemoryState["status"],
+  confidence: row.confidence,
+  confirmations: row.confirmations,
+  supersededBy: row.superseded_by as MemoryId | null,
+  forgotten: row.forgotten === 1,
+  forgottenReason: row.forgotten_reason,
+  distinctFrom: JSON.parse(row.distinct_from) as MemoryId[],
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  origin: row.origin,
+  agent: row.agent,
+  lastSeq: row.last_seq
+})
+
+export const loadMemory = (db: Db, id: string): MemoryState | undefined => {
+  const row = statement(db, `SELECT ${COLUMNS} FROM memories WHERE id = ?`).get(id) as MemoryRow | undefined
+  return row && rowToMemory(row)
+}
+
+export const writeMemory = (db: Db, m: MemoryState): void => {
+  statement(db, `INSERT OR REPLACE INTO memories (${COLUMNS}) VALUES (${COLUMNS.split(",").map(() => "?").join(",")})`).run(
+    m.key,
+    m.id,
+    m.content,
+    m.contentKey,
+    m.category,
+    m.scope,
+    m.project,
+    JSON.stringify(m.tags),
+    m.source,
+    m.status,
+    m.confidence,
+    m.confirmations,
+    m.supersededBy,
+    m.forgotten ? 1 : 0,
+    m.forgottenReason,
+    JSON.stringify(m.distinctFrom),
+    m.createdAt,
+    m.updatedAt,
+    m.origin,
+    m.agent,
+    m.lastSeq
+  )
+}
+
+export const deleteMemory = (db: Db, id: string): void => {
+  statement(db, "DELETE FROM memories WHERE id = ?").run(id)
+}
+
+/** The live memory, if any, whose text says the same as `contentKey` in the same scope. */
+export const findRestatement = (
+  db: Db,
+  contentKey: string,
+  scope: string,
+  project: string | null
+): MemoryState | undefined => {
+  const row = statement(
+    db,
+    `SELECT ${COLUMNS} FROM memories WHERE content_key = ? AND scope = ? AND project IS ?
+       AND forgotten = 0 AND superseded_by IS NULL ORDER BY key LIMIT 1`
+  ).get(contentKey, scope, project) as MemoryRow | undefined
+  return row && rowToMemory(row)
+}
+
+export const MEMORY_COLUMNS = COLUMNS

@@ -1,0 +1,109 @@
+/**
+ * The `memories` projection's pure fold: the current state of one memory from its events.
+ * `evolveMemory` is total and exhaustive over event types; it returns the same object when an
+ * event does not change the memory, so callers can skip the write.
+ */
+import type { MemoryId } from "../domain/ids.js"
+import type { Category, Scope, Source, Status } from "../domain/vocabulary.js"
+import { restatementKey } from "../domain/text.js"
+import type { StoredEvent } from "../events/events.js"
+
+export interface MemoryState {
+  readonly id: MemoryId
+  /** The sequence number of the MemoryAdded event: a stable integer key for FTS and vectors. */
+  readonly key: number
+  readonly content: string
+  readonly contentKey: string
+  readonly category: Category
+  readonly scope: Scope
+  readonly project: string | null
+  readonly tags: ReadonlyArray<string>
+  readonly source: Source
+  readonly status: Status
+  readonly confidence: number
+  readonly confirmations: number
+  readonly supersededBy: MemoryId | null
+  readonly forgotten: boolean
+  readonly forgottenReason: string | null
+  readonly distinctFrom: ReadonlyArray<MemoryId>
+  readonly createdAt: string
+  readonly updatedAt: string
+  readonly origin: string
+  readonly agent: string
+  readonly lastSeq: number
+}
+
+export const evolveMemory = (
+  state: MemoryState | undefined,
+  stored: StoredEvent,
+  memoryId: MemoryId
+): MemoryState | undefined => {
+  const event = stored.event
+  if (event === null) return state
+  if (event._tag === "MemoryAdded") {
+    if (state !== undefined || event.memoryId !== memoryId) return state
+    return {
+      id: event.memoryId,
+      key: stored.seq,
+      content: event.content,
+      contentKey: restatementKey(event.content),
+      category: event.category,
+      scope: event.scope,
+      project: event.project,
+      tags: event.tags,
+      source: event.source,
+      status: event.status,
+      confidence: event.confidence,
+      confirmations: 1,
+      supersededBy: null,
+      forgotten: false,
+      forgottenReason: null,
+      distinctFrom: [],
+      createdAt: event.createdAt ?? stored.recordedAt,
+      updatedAt: stored.recordedAt,
+      origin: stored.origin,
+      agent: stored.agent,
+      lastSeq: stored.seq
+    }
+  }
+  if (state === undefined) return undefined
+  const touched = (changes: Partial<MemoryState>): MemoryState => ({
+    ...state,
+    ...changes,
+    updatedAt: stored.recordedAt,
+    lastSeq: stored.seq
+  })
+  switch (event._tag) {
+    case "MemoryRevised": {
+      const content = event.content ?? state.content
+      return touched({
+        content,
+        contentKey: restatementKey(content),
+        category: event.category ?? state.category,
+        tags: event.tags ?? state.tags,
+        scope: event.scope ?? state.scope,
+        project: event.project === undefined ? state.project : event.project
+      })
+    }
+    case "MemoryConfirmed":
+      return touched({ confirmations: state.confirmations + 1, status: "confirmed" })
+    case "MemorySuperseded":
+      return event.memoryId === memoryId ? touched({ supersededBy: event.by }) : state
+    case "MemoriesMarkedDistinct": {
+      const other = event.memoryId === memoryId ? event.from : event.memoryId
+      return state.distinctFrom.includes(other) ? state : touched({ distinctFrom: [...state.distinctFrom, other] })
+    }
+    case "MemoryForgotten":
+      return touched({ forgotten: true, forgottenReason: event.reason })
+    case "MemoryRestored":
+      return touched({ forgotten: false, forgottenReason: null })
+    case "OutcomeRecorded":
+    case "MemoriesRecalled":
+    case "ConversationForgotten":
+    case "ConversationRestored":
+      return state
+  }
+}
+
+/** Live memories take part in recall: not forgotten and not superseded. */
+export const isLive = (m: MemoryState): boolean => !m.forgotten && m.supersededBy === null

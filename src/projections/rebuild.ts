@@ -1,0 +1,85 @@
+/**
+ * Drops every projection and replays the log into it. One pass in sequence order with the
+ * state in memory, then one bulk write: the same folds as the incremental path (projector.ts),
+ * so the result is the same, which `mem verify` and a property test check.
+ */
+import type { LedgerConfig } from "../config.js"
+import { isConversationControl, memoryIdsOf, type StoredEvent } from "../events/events.js"
+import { decodePayload } from "../events/codec.js"
+import { readEvents } from "../events/log.js"
+import type { Db } from "../store/database.js"
+import { clearStatements } from "../store/statements.js"
+import { writeCheckpoint } from "./checkpoints.js"
+import { countEvent, setForgotten, type ConversationState } from "./conversation-state.js"
+import { writeConversation } from "./conversations.js"
+import { writeEvidence } from "./evidence.js"
+import { evolveEvidence, type EvidenceState } from "./evidence-state.js"
+import { indexMemory } from "./fts.js"
+import { evolveMemory, type MemoryState } from "./memory-state.js"
+import { writeMemory } from "./memories.js"
+import { emptyConversation } from "./projector.js"
+import { PROJECTIONS, versionOf } from "./registry.js"
+
+export type Progress = (done: number, total: number) => void
+
+/** Runs in the caller's transaction. */
+export const rebuildProjections = (db: Db, config: LedgerConfig, onProgress?: Progress): { events: number } => {
+  const total = (db.prepare("SELECT count(*) AS n FROM events").get() as { n: number }).n
+  const hidden = finalForgottenOrigins(db)
+  const conversations = new Map<string, ConversationState>()
+  const memories = new Map<string, MemoryState>()
+  const evidence = new Map<string, EvidenceState>()
+  let lastSeq = 0
+  for (const stored of readEvents(db)) {
+    lastSeq = stored.seq
+    if (onProgress && lastSeq % 50_000 === 0) onProgress(lastSeq * 0.8, total)
+    foldConversation(conversations, stored)
+    const event = stored.event
+    if (event === null || isConversationControl(event) || hidden.has(stored.origin)) continue
+    for (const memoryId of new Set(memoryIdsOf(event))) {
+      const m = evolveMemory(memories.get(memoryId), stored, memoryId)
+      if (m) memories.set(memoryId, m)
+      const e = evolveEvidence(evidence.get(memoryId), stored, memoryId, config.halfLifeDays)
+      if (e) evidence.set(memoryId, e)
+    }
+  }
+
+  clearStatements(db)
+  for (const p of PROJECTIONS) p.drop(db)
+  for (const p of PROJECTIONS) p.create(db)
+  for (const p of PROJECTIONS) writeCheckpoint(db, p.name, versionOf(p, config), lastSeq)
+  let written = 0
+  for (const m of memories.values()) {
+    writeMemory(db, m)
+    indexMemory(db, undefined, m)
+    if (onProgress && ++written % 50_000 === 0) onProgress(total * (0.8 + (0.2 * written) / memories.size), total)
+  }
+  for (const e of evidence.values()) writeEvidence(db, e)
+  for (const c of conversations.values()) writeConversation(db, c)
+  onProgress?.(total, total)
+  return { events: total }
+}
+
+/** Which origins are forgotten once the whole log is read: only these events are hidden. */
+const finalForgottenOrigins = (db: Db): Set<string> => {
+  const hidden = new Set<string>()
+  const rows = db
+    .prepare("SELECT type, version, payload FROM events WHERE type IN ('ConversationForgotten', 'ConversationRestored') ORDER BY seq")
+    .all() as { type: string; version: number; payload: string | null }[]
+  for (const row of rows) {
+    if (row.payload === null) continue
+    const { origin } = decodePayload(row.type, row.version, row.payload) as { origin: string }
+    if (row.type === "ConversationForgotten") hidden.add(origin)
+    else hidden.delete(origin)
+  }
+  return hidden
+}
+
+const foldConversation = (conversations: Map<string, ConversationState>, stored: StoredEvent): void => {
+  conversations.set(stored.origin, countEvent(conversations.get(stored.origin), stored))
+  const event = stored.event
+  if (event !== null && isConversationControl(event)) {
+    const current = conversations.get(event.origin) ?? emptyConversation(event.origin, stored.recordedAt)
+    conversations.set(event.origin, setForgotten(current, event._tag === "ConversationForgotten"))
+  }
+}

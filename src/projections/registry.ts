@@ -1,0 +1,18 @@
+/** The projections kept in step with the log, and the version each is built at. */
+import type { LedgerConfig } from "../config.js"
+import { conversationsProjection } from "./conversations.js"
+import { evidenceProjection } from "./evidence.js"
+import { ftsProjection } from "./fts.js"
+import { memoriesProjection } from "./memories.js"
+import type { Projection } from "./projection.js"
+
+export const PROJECTIONS: ReadonlyArray<Projection> = [
+  memoriesProjection,
+  evidenceProjection,
+  ftsProjection,
+  conversationsProjection
+]
+
+/** The evidence sums are anchored on the half-life, so changing it means a rebuild. */
+export const versionOf = (p: Projection, config: LedgerConfig): string =>
+  p === evidenceProjection ? `${p.version}/half-life=${config.halfLifeDays}d` : String(p.version)

@@ -1,0 +1,40 @@
+/**
+ * A projection's content as plain sorted rows, for comparing the incrementally maintained
+ * projections with a rebuild (`mem verify`, and the property tests).
+ */
+import type { Db } from "../store/database.js"
+
+const QUERIES: Record<string, string> = {
+  memories: "SELECT * FROM memories ORDER BY key",
+  evidence: "SELECT * FROM evidence ORDER BY memory_id",
+  fts: "SELECT term, doc, col, offset FROM memories_fts_terms ORDER BY doc, col, offset, term",
+  conversations: "SELECT * FROM conversations ORDER BY origin"
+}
+
+export type Snapshot = Record<string, unknown[]>
+
+export const snapshotProjections = (db: Db): Snapshot =>
+  Object.fromEntries(Object.entries(QUERIES).map(([name, sql]) => [name, db.prepare(sql).all().map(normaliseRow)]))
+
+/** Names the projections whose rows differ, with the first differing row of each. */
+export const diffSnapshots = (a: Snapshot, b: Snapshot): { projection: string; expected: unknown; actual: unknown }[] =>
+  Object.keys(QUERIES).flatMap((name) => {
+    const left = a[name] ?? []
+    const right = b[name] ?? []
+    const n = Math.max(left.length, right.length)
+    for (let i = 0; i < n; i++) {
+      if (JSON.stringify(left[i]) !== JSON.stringify(right[i])) {
+        return [{ projection: name, expected: right[i] ?? null, actual: left[i] ?? null }]
+      }
+    }
+    return []
+  })
+
+/** Rounds reals to 12 significant digits: decay sums may differ in the last bit, not more. */
+const normaliseRow = (row: unknown): unknown =>
+  Object.fromEntries(
+    Object.entries(row as Record<string, unknown>).map(([k, v]) => [
+      k,
+      typeof v === "number" && !Number.isInteger(v) ? Number(v.toPrecision(12)) : v
+    ])
+  )

@@ -1,0 +1,92 @@
+/**
+ * The `Commands` service: every write. Each command resolves typed ids, asks its pure decider
+ * under the write lock, and appends what it decided, with ids and time from the services.
+ * CLI, MCP, REST and SDK all call this, so none can decide differently.
+ */
+import { Clock, Context, Effect, Either, Layer } from "effect"
+import type { Actor } from "../commands/actor.js"
+import {
+  decideConfirm,
+  decideForget,
+  decideMarkDistinct,
+  decideRestore,
+  decideRevise,
+  decideSupersede,
+  type AddResult
+} from "../commands/decide-memory.js"
+import { decideAddInput, type AddInput } from "../commands/add-input.js"
+import { executeIn, type DecideContext } from "../commands/execute.js"
+import { decideForgetConversation, decideRestoreConversation, type ConversationResult } from "../commands/decide-conversation.js"
+import { decideOutcome } from "../commands/decide-outcome.js"
+import type { Decision } from "../commands/state.js"
+import type { DomainError } from "../domain/errors.js"
+import type { MemoryId } from "../domain/ids.js"
+import type { Category, Outcome } from "../domain/vocabulary.js"
+import { resolveMemoryId } from "../projections/id-prefix.js"
+import type { Db } from "../store/database.js"
+import { makeUlidFactory } from "../domain/ids.js"
+import { Store } from "./store.js"
+
+export interface ReviseInput {
+  readonly content?: string
+  readonly category?: Category
+  readonly tags?: ReadonlyArray<string>
+}
+
+type Result<R> = Effect.Effect<R, DomainError>
+
+export interface CommandsApi {
+  readonly add: (input: AddInput, actor: Actor) => Result<AddResult>
+  readonly revise: (id: string, input: ReviseInput, actor: Actor) => Result<{ id: MemoryId; changed: boolean }>
+  readonly confirm: (id: string, actor: Actor) => Result<AddResult>
+  readonly supersede: (old: string, by: string, actor: Actor) => Result<{ id: MemoryId; supersededBy: MemoryId }>
+  readonly markDistinct: (a: string, b: string, actor: Actor) => Result<{ id: MemoryId; distinctFrom: MemoryId }>
+  readonly outcome: (
+    ids: ReadonlyArray<string>,
+    outcome: Outcome,
+    details: { task?: string; note?: string },
+    actor: Actor
+  ) => Result<{ memoryIds: MemoryId[]; outcome: Outcome }>
+  readonly forget: (id: string, reason: string, actor: Actor) => Result<{ id: MemoryId; forgotten: true; changed: boolean }>
+  readonly restore: (id: string, reason: string, actor: Actor) => Result<{ id: MemoryId; forgotten: false; changed: boolean }>
+  readonly forgetConversation: (origin: string, undo: boolean, actor: Actor) => Result<ConversationResult>
+}
+
+export class Commands extends Context.Tag("memledger/Commands")<Commands, CommandsApi>() {}
+
+export const CommandsLive = Layer.effect(
+  Commands,
+  Effect.gen(function* () {
+    const store = yield* Store
+    const ulid = makeUlidFactory()
+
+    /** Resolve ids, decide and append, all under one write lock. */
+    const run = <R>(actor: Actor, decide: (ctx: DecideContext) => Either.Either<Decision<R>, DomainError>): Result<R> =>
+      Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        Effect.suspend(() => store.write((tx) => executeIn(tx, actor, now, ulid, decide)))
+      )
+
+    const resolve = (db: Db, typed: string) => resolveMemoryId(db, typed)
+    const withIds = <R>(db: Db, typed: ReadonlyArray<string>, f: (ids: MemoryId[]) => Either.Either<R, DomainError>) =>
+      Either.flatMap(Either.all(typed.map((t) => resolve(db, t))), f)
+
+    return {
+      add: (input, actor) => run(actor, (ctx) => decideAddInput(input, ctx)),
+      revise: (id, input, actor) =>
+        run(actor, ({ db, state }) => Either.flatMap(resolve(db, id), (memoryId) => decideRevise({ memoryId, ...input }, state))),
+      confirm: (id, actor) => run(actor, ({ db, state }) => Either.flatMap(resolve(db, id), (m) => decideConfirm(m, state))),
+      supersede: (old, by, actor) =>
+        run(actor, ({ db, state }) => withIds(db, [old, by], ([o, b]) => decideSupersede(o!, b!, state))),
+      markDistinct: (a, b, actor) =>
+        run(actor, ({ db, state }) => withIds(db, [a, b], ([x, y]) => decideMarkDistinct(x!, y!, state))),
+      outcome: (ids, outcome, details, actor) =>
+        run(actor, ({ db, state }) => withIds(db, ids, (memoryIds) => decideOutcome({ memoryIds, outcome, ...details }, state))),
+      forget: (id, reason, actor) =>
+        run(actor, ({ db, state }) => Either.flatMap(resolve(db, id), (m) => decideForget(m, reason, state))),
+      restore: (id, reason, actor) =>
+        run(actor, ({ db, state }) => Either.flatMap(resolve(db, id), (m) => decideRestore(m, reason, state))),
+      forgetConversation: (origin, undo, actor) =>
+        run(actor, ({ state }) => (undo ? decideRestoreConversation(origin, state) : decideForgetConversation(origin, state)))
+    }
+  })
+)

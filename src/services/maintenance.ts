@@ -1,0 +1,147 @@
+/**
+ * The `Maintenance` service: moving the log in and out (import, export, replay) and keeping
+ * the store sound (rebuild, verify, purge). Long work reports progress through a callback the
+ * adapter turns into a progress bar.
+ */
+import { closeSync, openSync, writeSync } from "node:fs"
+import { Clock, Context, Effect, Either, Layer } from "effect"
+import type { Actor } from "../commands/actor.js"
+import { decideAddInput } from "../commands/add-input.js"
+import { executeIn } from "../commands/execute.js"
+import { parseImport, type ImportItem } from "../commands/import-lines.js"
+import { ImportLineInvalid, InvalidInput, ReplayTargetNotEmpty, type DomainError } from "../domain/errors.js"
+import { makeUlidFactory } from "../domain/ids.js"
+import { sha256 } from "../events/codec.js"
+import { exportRow, type ExportedEvent } from "../events/export-line.js"
+import { appendRaw, eventCount, readRows, type RawEvent } from "../events/log.js"
+import { rebuildProjections, type Progress } from "../projections/rebuild.js"
+import { purgeForgotten, type PurgeReport } from "../store/purge.js"
+import { verifyStore, type VerifyReport } from "../store/verify.js"
+import { Store } from "./store.js"
+
+export interface ImportReport {
+  readonly imported: number
+  readonly confirmed: number
+  readonly events: number
+  readonly ids: ReadonlyArray<string>
+}
+
+export interface MaintenanceApi {
+  readonly importJsonl: (text: string, actor: Actor, onProgress?: Progress) => Effect.Effect<ImportReport, DomainError>
+  readonly exportTo: (file: string) => Effect.Effect<{ events: number; file: string }>
+  readonly replay: (text: string, onProgress?: Progress) => Effect.Effect<{ events: number }, DomainError>
+  readonly rebuild: (onProgress?: Progress) => Effect.Effect<{ events: number }>
+  readonly verify: Effect.Effect<VerifyReport>
+  readonly purge: (options: { readonly memories: boolean }) => Effect.Effect<PurgeReport>
+}
+
+export class Maintenance extends Context.Tag("memledger/Maintenance")<Maintenance, MaintenanceApi>() {}
+
+/** Lines per import transaction: large enough to be fast, small enough to let others write. */
+export const IMPORT_BATCH = 2_000
+
+export const MaintenanceLive = Layer.effect(
+  Maintenance,
+  Effect.gen(function* () {
+    const store = yield* Store
+    const ulid = makeUlidFactory()
+
+    const importItems = (items: ImportItem[], actor: Actor, now: number, onProgress?: Progress): Either.Either<ImportReport, DomainError> => {
+      const ids: string[] = []
+      let imported = 0
+      let confirmed = 0
+      let events = 0
+      for (let start = 0; start < items.length; start += IMPORT_BATCH) {
+        const batch = items.slice(start, start + IMPORT_BATCH)
+        const written = store.write((tx) => {
+          for (const item of batch) {
+            if (item.kind === "event") {
+              if (tx.db.prepare("SELECT 1 FROM events WHERE id = ?").get(item.event.id) === undefined) {
+                tx.appendRaw([rawOf(item.event)])
+                events++
+              }
+              continue
+            }
+            const who = { origin: item.origin ?? actor.origin, agent: item.agent ?? actor.agent }
+            const result = executeIn(tx, who, now, ulid, (ctx) => decideAddInput(item.input, ctx))
+            if (Either.isLeft(result)) return Either.left(new ImportLineInvalid({ line: item.line, reason: result.left.message }))
+            ids.push(result.right.id)
+            if (result.right.stored) imported++
+            else confirmed++
+          }
+          return Either.right(batch.length)
+        })
+        if (Either.isLeft(written)) return Either.left(written.left)
+        onProgress?.(Math.min(start + IMPORT_BATCH, items.length), items.length)
+      }
+      return Either.right({ imported, confirmed, events, ids })
+    }
+
+    return {
+      importJsonl: (text, actor, onProgress) =>
+        Effect.flatMap(Clock.currentTimeMillis, (now) =>
+          Effect.suspend(() => Either.flatMap(parseImport(text), (items) => importItems(items, actor, now, onProgress)))
+        ),
+      exportTo: (file) =>
+        Effect.sync(() =>
+          store.read((db) => {
+            const fd = openSync(file, "w", 0o600)
+            let events = 0
+            try {
+              let chunk: string[] = []
+              for (const row of readRows(db)) {
+                chunk.push(JSON.stringify(exportRow(row)))
+                events++
+                if (chunk.length === 10_000) {
+                  writeSync(fd, chunk.join("\n") + "\n")
+                  chunk = []
+                }
+              }
+              if (chunk.length > 0) writeSync(fd, chunk.join("\n") + "\n")
+            } finally {
+              closeSync(fd)
+            }
+            return { events, file }
+          })
+        ),
+      replay: (text, onProgress) =>
+        Effect.suspend(() =>
+          Either.flatMap(parseImport(text), (items) =>
+            store.write((tx): Either.Either<{ events: number }, DomainError> => {
+              const existing = eventCount(tx.db)
+              if (existing > 0) return Either.left(new ReplayTargetNotEmpty({ path: store.path, events: existing }))
+              for (const item of items) {
+                if (item.kind !== "event") {
+                  return Either.left(new ImportLineInvalid({ line: item.line, reason: "replay takes an exported event log ('mem export'), not memories; use 'mem import'" }))
+                }
+                const [stored] = appendRaw(tx.db, [rawOf(item.event)])
+                if (stored!.seq === item.event.seq && stored!.hash !== item.event.hash) {
+                  return Either.left(new InvalidInput({ message: `line ${item.line}: the hash chain does not match the export (the file was edited or is incomplete)` }))
+                }
+                if (onProgress && stored!.seq % 50_000 === 0) onProgress(stored!.seq, items.length)
+              }
+              return Either.right(rebuildProjections(tx.db, store.config))
+            })
+          )
+        ),
+      rebuild: (onProgress) => Effect.sync(() => store.writeOrThrow((tx) => rebuildProjections(tx.db, store.config, onProgress))),
+      verify: Effect.sync(() => verifyStore(store.db, store.config)),
+      purge: (options) => Effect.sync(() => purgeForgotten(store.db, store.config, options))
+    }
+  })
+)
+
+/** Payloads are re-serialised exactly as they were exported; the hash check catches any drift. */
+const rawOf = (e: ExportedEvent): RawEvent => {
+  const payload = e.payload === null ? null : JSON.stringify(e.payload)
+  return {
+    id: e.id,
+    type: e.type,
+    version: e.version,
+    recordedAt: e.recordedAt,
+    origin: e.origin,
+    agent: e.agent,
+    payload,
+    payloadHash: payload === null ? e.payloadHash : sha256(payload)
+  }
+}

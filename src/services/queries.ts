@@ -1,0 +1,128 @@
+/**
+ * The `Queries` service: every read that is not ranking. All run on one snapshot.
+ */
+import { Context, Effect, Either, Layer } from "effect"
+import type { DomainError } from "../domain/errors.js"
+import type { StoredEvent } from "../events/events.js"
+import { eventCount, readEvents, type ReadFilter } from "../events/log.js"
+import type { ConversationState } from "../projections/conversation-state.js"
+import { listConversations } from "../projections/conversations.js"
+import { loadEvidence } from "../projections/evidence.js"
+import type { EvidenceState } from "../projections/evidence-state.js"
+import { resolveMemoryId, shortId } from "../projections/id-prefix.js"
+import type { MemoryState } from "../projections/memory-state.js"
+import { MEMORY_COLUMNS, rowToMemory, type MemoryRow } from "../projections/memories.js"
+import { fileSize } from "../store/database.js"
+import { Store } from "./store.js"
+
+export interface MemoryView {
+  readonly memory: MemoryState
+  readonly shortId: string
+  readonly evidence: EvidenceState | undefined
+}
+
+export interface ListFilter {
+  readonly project?: string
+  readonly category?: string
+  /** Include forgotten and superseded memories. */
+  readonly all?: boolean
+  readonly limit?: number
+}
+
+export interface Stats {
+  readonly path: string
+  readonly events: number
+  readonly memories: { readonly live: number; readonly forgotten: number; readonly superseded: number }
+  readonly byCategory: Record<string, number>
+  readonly projects: number
+  readonly conversations: { readonly total: number; readonly forgotten: number }
+  readonly outcomes: { readonly worked: number; readonly failed: number; readonly partial: number }
+  readonly bytes: number
+}
+
+export interface QueriesApi {
+  readonly show: (id: string) => Effect.Effect<MemoryView, DomainError>
+  readonly list: (filter: ListFilter) => Effect.Effect<MemoryView[]>
+  readonly log: (filter: ReadFilter & { readonly memory?: string }) => Effect.Effect<StoredEvent[], DomainError>
+  readonly conversations: Effect.Effect<ConversationState[]>
+  readonly stats: Effect.Effect<Stats>
+}
+
+export class Queries extends Context.Tag("memledger/Queries")<Queries, QueriesApi>() {}
+
+export const QueriesLive = Layer.effect(
+  Queries,
+  Effect.gen(function* () {
+    const store = yield* Store
+    const db = store.db
+    const view = (memory: MemoryState): MemoryView => ({
+      memory,
+      shortId: shortId(db, memory.id),
+      evidence: loadEvidence(db, memory.id)
+    })
+    return {
+      show: (id) =>
+        Effect.suspend(() => store.read(() => Either.map(resolveMemoryId(db, id), (memoryId) => view(loadOne(memoryId))))),
+      list: (filter) => Effect.sync(() => store.read(() => listMemories(filter).map(view))),
+      log: (filter) =>
+        Effect.suspend(() =>
+          store.read(() => {
+            const memoryId = filter.memory === undefined ? Either.right(undefined) : resolveMemoryId(db, filter.memory)
+            return Either.map(memoryId, (id) => [...readEvents(db, { ...filter, ...(id === undefined ? {} : { memoryId: id }) })])
+          })
+        ),
+      conversations: Effect.sync(() => store.read(() => listConversations(db))),
+      stats: Effect.sync(() => store.read(() => stats()))
+    }
+
+    function loadOne(id: string): MemoryState {
+      return rowToMemory(db.prepare(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE id = ?`).get(id) as MemoryRow)
+    }
+
+    function listMemories(filter: ListFilter): MemoryState[] {
+      const where: string[] = []
+      const args: unknown[] = []
+      if (!filter.all) where.push("forgotten = 0 AND superseded_by IS NULL")
+      if (filter.project !== undefined) {
+        where.push("(project = ? OR project IS NULL)")
+        args.push(filter.project)
+      }
+      if (filter.category !== undefined) {
+        where.push("category = ?")
+        args.push(filter.category)
+      }
+      const sql = `SELECT ${MEMORY_COLUMNS} FROM memories ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY key DESC LIMIT ?`
+      return (db.prepare(sql).all(...args, filter.limit ?? 1000) as MemoryRow[]).map(rowToMemory)
+    }
+
+    function stats(): Stats {
+      const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n
+      const byCategory = Object.fromEntries(
+        (db.prepare("SELECT category, count(*) AS n FROM memories WHERE forgotten = 0 AND superseded_by IS NULL GROUP BY category").all() as {
+          category: string
+          n: number
+        }[]).map((r) => [r.category, r.n])
+      )
+      const outcomes = db
+        .prepare("SELECT coalesce(sum(worked_count),0) AS worked, coalesce(sum(failed_count),0) AS failed, coalesce(sum(partial_count),0) AS partial FROM evidence")
+        .get() as Stats["outcomes"]
+      return {
+        path: store.path,
+        events: eventCount(db),
+        memories: {
+          live: count("SELECT count(*) AS n FROM memories WHERE forgotten = 0 AND superseded_by IS NULL"),
+          forgotten: count("SELECT count(*) AS n FROM memories WHERE forgotten = 1"),
+          superseded: count("SELECT count(*) AS n FROM memories WHERE superseded_by IS NOT NULL AND forgotten = 0")
+        },
+        byCategory,
+        projects: count("SELECT count(DISTINCT project) AS n FROM memories WHERE project IS NOT NULL"),
+        conversations: {
+          total: count("SELECT count(*) AS n FROM conversations"),
+          forgotten: count("SELECT count(*) AS n FROM conversations WHERE forgotten = 1")
+        },
+        outcomes,
+        bytes: fileSize(store.path) + fileSize(`${store.path}-wal`)
+      }
+    }
+  })
+)

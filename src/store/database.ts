@@ -1,0 +1,76 @@
+/**
+ * Opens a memledger SQLite file: owner-only permissions, WAL, a busy timeout so concurrent
+ * writers wait rather than fail, and an identity check so that a file which is not ours (or
+ * is damaged) is reported and never overwritten.
+ */
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs"
+import { dirname, resolve } from "node:path"
+import Database from "better-sqlite3"
+import { Either } from "effect"
+import { DatabaseUnusable } from "../domain/errors.js"
+
+export type Db = Database.Database
+
+/** "meml" in ASCII: marks a SQLite file as a memledger store. */
+export const APPLICATION_ID = 0x6d656d6c
+export const BUSY_TIMEOUT_MS = 15_000
+
+export interface OpenOptions {
+  readonly readonly?: boolean
+}
+
+export const openDatabase = (path: string, options: OpenOptions = {}): Either.Either<Db, DatabaseUnusable> => {
+  const file = path === ":memory:" ? path : resolve(path)
+  if (file !== ":memory:") prepareFile(file)
+  let db: Db
+  try {
+    db = new Database(file, { readonly: options.readonly ?? false, timeout: BUSY_TIMEOUT_MS })
+  } catch (error) {
+    return Either.left(new DatabaseUnusable({ path: file, reason: describe(error) }))
+  }
+  try {
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
+    const identity = checkIdentity(db)
+    if (identity !== undefined) {
+      db.close()
+      return Either.left(new DatabaseUnusable({ path: file, reason: identity }))
+    }
+    if (!options.readonly) {
+      db.pragma("journal_mode = WAL")
+      db.pragma("synchronous = NORMAL")
+    }
+    return Either.right(db)
+  } catch (error) {
+    db.close()
+    return Either.left(new DatabaseUnusable({ path: file, reason: describe(error) }))
+  }
+}
+
+/** Creates the folder (0700) and the file (0600) before SQLite does, so neither is ever readable by others. */
+const prepareFile = (file: string): void => {
+  const dir = dirname(file)
+  if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 })
+  if (!existsSync(file)) {
+    closeSync(openSync(file, "a", 0o600))
+    chmodSync(file, 0o600)
+  }
+}
+
+/** Returns why the file is unusable, or undefined when it is ours or empty. */
+const checkIdentity = (db: Db): string | undefined => {
+  const appId = db.pragma("application_id", { simple: true }) as number
+  if (appId === APPLICATION_ID) return undefined
+  const tables = db.prepare("SELECT count(*) AS n FROM sqlite_schema").get() as { n: number }
+  if (appId === 0 && tables.n === 0) return undefined
+  return "it is a SQLite database, but not a memledger store; refusing to touch it (pass --db with another path)"
+}
+
+const describe = (error: unknown): string => {
+  const message = error instanceof Error ? error.message : String(error)
+  if (/not a database|malformed|file is encrypted/i.test(message)) {
+    return `the file is not a SQLite database or it is damaged (${message}); it was left untouched`
+  }
+  return message
+}
+
+export const fileSize = (path: string): number => (existsSync(path) ? statSync(path).size : 0)

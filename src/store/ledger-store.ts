@@ -1,0 +1,99 @@
+/**
+ * The unit of work over one SQLite file: reads see one consistent snapshot, and writes run in
+ * BEGIN IMMEDIATE so that deciding, appending and projecting happen under one lock. Any number
+ * of processes may share the file; a writer that finds it locked waits (busy_timeout).
+ */
+import { Either } from "effect"
+import type { LedgerConfig } from "../config.js"
+import type { DatabaseUnusable } from "../domain/errors.js"
+import type { MemoryId } from "../domain/ids.js"
+import type { StoredEvent } from "../events/events.js"
+import { appendEvents, appendRaw, type NewEvent, type RawEvent } from "../events/log.js"
+import type { DecisionState } from "../commands/state.js"
+import { loadConversation } from "../projections/conversations.js"
+import { findRestatement, loadMemory } from "../projections/memories.js"
+import { applyEvents } from "../projections/projector.js"
+import { openDatabase, type Db } from "./database.js"
+import { isReady, prepareSchema } from "./schema.js"
+
+export interface WriteTx {
+  readonly db: Db
+  readonly state: DecisionState
+  /** Appends and applies the projections; visible to every reader once the transaction commits. */
+  readonly append: (events: ReadonlyArray<NewEvent>) => StoredEvent[]
+  /** Appends rows as an export carried them (replay, import of events), then projects them. */
+  readonly appendRaw: (rows: ReadonlyArray<RawEvent>) => StoredEvent[]
+}
+
+export class LedgerStore {
+  private constructor(
+    readonly db: Db,
+    readonly path: string,
+    readonly config: LedgerConfig
+  ) {}
+
+  static open(path: string, config: LedgerConfig): Either.Either<LedgerStore, DatabaseUnusable> {
+    return Either.map(openDatabase(path), (db) => {
+      if (!isReady(db, config)) db.transaction(() => prepareSchema(db, config)).immediate()
+      return new LedgerStore(db, path, config)
+    })
+  }
+
+  /**
+   * Runs `f` under the write lock. If it returns a Left (a domain error) or throws, nothing it
+   * appended is kept: the transaction rolls back.
+   */
+  write<A, E>(f: (tx: WriteTx) => Either.Either<A, E>): Either.Either<A, E> {
+    try {
+      return this.writeOrThrow((tx) => {
+        const result = f(tx)
+        if (Either.isLeft(result)) throw new RollBack(result)
+        return result
+      })
+    } catch (error) {
+      if (error instanceof RollBack) return error.result as Either.Either<A, E>
+      throw error
+    }
+  }
+
+  /** Runs `f` under the write lock; if it throws, nothing it appended is kept. */
+  writeOrThrow<A>(f: (tx: WriteTx) => A): A {
+    return this.db
+      .transaction(() =>
+        f({
+          db: this.db,
+          state: this.decisionState(),
+          append: (events) => this.project(appendEvents(this.db, events)),
+          appendRaw: (rows) => this.project(appendRaw(this.db, rows))
+        })
+      )
+      .immediate()
+  }
+
+  private project(stored: StoredEvent[]): StoredEvent[] {
+    applyEvents(this.db, stored, this.config)
+    return stored
+  }
+
+  /** Runs `f` on one snapshot, so a multi-query read never sees half of another's write. */
+  read<A>(f: (db: Db) => A): A {
+    if (this.db.inTransaction) return f(this.db)
+    return this.db.transaction(() => f(this.db)).deferred()
+  }
+
+  decisionState(): DecisionState {
+    return {
+      memory: (id: MemoryId) => loadMemory(this.db, id),
+      restatementOf: (key, scope, project) => findRestatement(this.db, key, scope, project),
+      conversation: (origin) => loadConversation(this.db, origin)
+    }
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close()
+  }
+}
+
+class RollBack {
+  constructor(readonly result: Either.Either<unknown, unknown>) {}
+}

@@ -1,0 +1,45 @@
+/**
+ * `mem purge`: makes forgetting physical. Payloads of events in forgotten conversations (and,
+ * when asked, the text-bearing events of forgotten memories) are erased in place; envelopes and
+ * payload hashes stay, so the chain still verifies. Projections are rebuilt, then the file is
+ * vacuumed with secure_delete on and the WAL truncated, so no copy of the text survives on
+ * disk. It cannot be undone.
+ */
+import type { LedgerConfig } from "../config.js"
+import { rebuildProjections } from "../projections/rebuild.js"
+import type { Db } from "./database.js"
+import { clearStatements } from "./statements.js"
+
+export interface PurgeReport {
+  readonly conversations: ReadonlyArray<string>
+  readonly memories: number
+  readonly erasedEvents: number
+}
+
+export const purgeForgotten = (db: Db, config: LedgerConfig, options: { readonly memories: boolean }): PurgeReport => {
+  db.pragma("secure_delete = ON")
+  const report = db
+    .transaction((): PurgeReport => {
+      const conversations = (db.prepare("SELECT origin FROM conversations WHERE forgotten = 1 ORDER BY origin").all() as { origin: string }[]).map(
+        (r) => r.origin
+      )
+      let erased = 0
+      const eraseOrigin = db.prepare("UPDATE events SET payload = NULL WHERE origin = ? AND payload IS NOT NULL")
+      for (const origin of conversations) erased += eraseOrigin.run(origin).changes
+      const memories = options.memories
+        ? (db.prepare("SELECT id FROM memories WHERE forgotten = 1").all() as { id: string }[]).map((r) => r.id)
+        : []
+      const eraseMemory = db.prepare(
+        `UPDATE events SET payload = NULL WHERE payload IS NOT NULL AND type IN ('MemoryAdded', 'MemoryRevised')
+           AND seq IN (SELECT seq FROM event_memories WHERE memory_id = ?)`
+      )
+      for (const id of memories) erased += eraseMemory.run(id).changes
+      rebuildProjections(db, config)
+      return { conversations, memories: memories.length, erasedEvents: erased }
+    })
+    .immediate()
+  clearStatements(db)
+  db.exec("VACUUM")
+  db.pragma("wal_checkpoint(TRUNCATE)")
+  return report
+}
