@@ -1,3 +1,3 @@
 #!/usr/bin/env node
-// The published entry point: the compiled CLI lives in dist/ (built by `npm ci` through `prepare`).
-import "../dist/adapters/cli/main.js"
+// The `mem` command: the bundled CLI in dist/ (built by `npm ci` through `prepare`).
+import "../dist/mem.js"

@@ -22,22 +22,13 @@ export const ID_DISPLAY_LENGTH = 8
 export const isUlid = (s: string): boolean => ULID_PATTERN.test(s)
 
 /**
- * Makes ULIDs that stay strictly increasing within one process even when several are made in
- * the same millisecond (the random part is incremented), so sorting ids sorts by creation.
+ * Makes ULIDs: 10 characters of millisecond time, then 16 random ones. Ids made in the same
+ * millisecond are not ordered among themselves (the log's sequence number orders events);
+ * in exchange they differ from the 11th character on, so short prefixes stay unique even
+ * for a bulk import, where a monotonic counter would make them differ only at the end.
  */
-export const makeUlidFactory = (random: (n: number) => Uint8Array = randomBytes) => {
-  let lastTime = -1
-  let lastRandom: number[] = []
-  return (timeMs: number): string => {
-    if (timeMs <= lastTime) {
-      increment(lastRandom)
-    } else {
-      lastTime = timeMs
-      lastRandom = Array.from(random(16), (b) => b & 31)
-    }
-    return encodeTime(Math.max(timeMs, lastTime)) + lastRandom.map((d) => ALPHABET[d]).join("")
-  }
-}
+export const makeUlidFactory = (random: (n: number) => Uint8Array = randomBytes) => (timeMs: number): string =>
+  encodeTime(timeMs) + Array.from(random(16), (b) => ALPHABET[b & 31]).join("")
 
 const encodeTime = (ms: number): string => {
   let out = ""
@@ -47,15 +38,4 @@ const encodeTime = (ms: number): string => {
     t = Math.floor(t / 32)
   }
   return out
-}
-
-const increment = (digits: number[]): void => {
-  for (let i = digits.length - 1; i >= 0; i--) {
-    const next = (digits[i] ?? 0) + 1
-    if (next < 32) {
-      digits[i] = next
-      return
-    }
-    digits[i] = 0
-  }
 }

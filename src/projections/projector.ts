@@ -37,7 +37,7 @@ export const applyEvents = (db: Db, events: ReadonlyArray<StoredEvent>, config: 
       conversations.set(event.origin, setForgotten(current, event._tag === "ConversationForgotten"))
       if (event._tag === "ConversationForgotten") hidden.add(event.origin)
       else hidden.delete(event.origin)
-      refoldMemories(db, memoriesTouchedBy(db, event.origin), hidden, config)
+      refoldMemories(db, memoriesTouchedBy(db, event.origin), hidden, config, stored.seq)
       continue
     }
     if (hidden.has(stored.origin)) continue
@@ -54,10 +54,20 @@ export const applyEvents = (db: Db, events: ReadonlyArray<StoredEvent>, config: 
   setCheckpoints(db, events[events.length - 1]!.seq)
 }
 
-/** Folds each memory again from all its events, leaving out those of hidden origins. */
-export const refoldMemories = (db: Db, memoryIds: Iterable<string>, hidden: ReadonlySet<string>, config: LedgerConfig): void => {
+/**
+ * Folds each memory again from its events up to `throughSeq`, leaving out those of hidden
+ * origins. Later events of the same batch are already in the log but not yet applied: folding
+ * them here would apply them twice.
+ */
+export const refoldMemories = (
+  db: Db,
+  memoryIds: Iterable<string>,
+  hidden: ReadonlySet<string>,
+  config: LedgerConfig,
+  throughSeq = Number.MAX_SAFE_INTEGER
+): void => {
   for (const memoryId of memoryIds) {
-    const events = [...readEvents(db, { memoryId })]
+    const events = [...readEvents(db, { memoryId })].filter((e) => e.seq <= throughSeq)
     const { memory, evidence } = foldMemory(events, memoryId as MemoryId, hidden, config)
     saveMemory(db, loadMemory(db, memoryId), memory)
     if (evidence) writeEvidence(db, evidence)

@@ -1,0 +1,116 @@
+/** Changing memories: `mem edit`, `confirm`, `supersede`, `forget`, `restore`, `outcome`. */
+import { Args, Command, Options } from "@effect/cli"
+import { Effect, Option } from "effect"
+import { OUTCOMES, type Outcome } from "../../../domain/vocabulary.js"
+import { Commands } from "../../../services/commands.js"
+import { UsageError } from "../output.js"
+import * as O from "../options.js"
+import { fromEither, withStore } from "../root.js"
+
+const id = Args.text({ name: "id" })
+const reason = Options.text("reason").pipe(Options.withDefault(""))
+const actorOf = (a: { origin: string; agent: string }) => ({ origin: a.origin, agent: a.agent })
+
+export const edit = Command.make(
+  "edit",
+  {
+    id,
+    content: Options.text("content").pipe(Options.optional),
+    category: O.category,
+    tags: O.tags,
+    origin: O.origin,
+    agent: O.agent,
+    json: O.json
+  },
+  (a) =>
+    withStore(
+      Effect.gen(function* () {
+        const category = yield* fromEither(O.parseCategory(a.category))
+        if (Option.isNone(a.content) && !category && a.tags.length === 0) {
+          return yield* Effect.fail(new UsageError("nothing to change: give --content, --category or --tag"))
+        }
+        const commands = yield* Commands
+        return yield* commands.revise(
+          a.id,
+          {
+            ...Option.match(a.content, { onNone: () => ({}), onSome: (content) => ({ content }) }),
+            ...(category ? { category } : {}),
+            ...(a.tags.length > 0 ? { tags: a.tags } : {})
+          },
+          actorOf(a)
+        )
+      }),
+      { json: a.json, human: (r) => (r.changed ? `revised ${r.id}` : `${r.id} already says that; nothing changed`) }
+    )
+).pipe(Command.withDescription("Revise a memory's content, category or tags (tags are replaced)"))
+
+export const confirm = Command.make("confirm", { id, origin: O.origin, agent: O.agent, json: O.json }, (a) =>
+  withStore(
+    Effect.flatMap(Commands, (c) => c.confirm(a.id, actorOf(a))),
+    { json: a.json, human: (r) => `confirmed ${r.id}${"confirmations" in r ? ` (${r.confirmations} confirmations)` : ""}` }
+  )
+).pipe(Command.withDescription("Say a memory again: it counts one more confirmation"))
+
+export const supersede = Command.make(
+  "supersede",
+  { ids: Args.text({ name: "old new" }).pipe(Args.repeated), origin: O.origin, agent: O.agent, json: O.json },
+  (a) =>
+    withStore(
+      Effect.gen(function* () {
+        const [old, by, ...extra] = a.ids
+        if (old === undefined || by === undefined || extra.length > 0) {
+          return yield* Effect.fail(new UsageError("usage: mem supersede OLD NEW"))
+        }
+        return yield* Effect.flatMap(Commands, (c) => c.supersede(old, by, actorOf(a)))
+      }),
+      { json: a.json, human: (r) => `${r.id} is superseded by ${r.supersededBy}` }
+    )
+).pipe(Command.withDescription("Replace memory OLD by memory NEW"))
+
+export const forget = Command.make("forget", { id, reason, origin: O.origin, agent: O.agent, json: O.json }, (a) =>
+  withStore(
+    Effect.flatMap(Commands, (c) => c.forget(a.id, a.reason, actorOf(a))),
+    { json: a.json, human: (r) => (r.changed ? `forgot ${r.id} (undo: mem restore ${r.id.slice(0, 8)})` : `${r.id} was already forgotten`) }
+  )
+).pipe(Command.withDescription("Archive a memory; 'mem restore' brings it back"))
+
+export const restore = Command.make("restore", { id, reason, origin: O.origin, agent: O.agent, json: O.json }, (a) =>
+  withStore(
+    Effect.flatMap(Commands, (c) => c.restore(a.id, a.reason, actorOf(a))),
+    { json: a.json, human: (r) => (r.changed ? `restored ${r.id}` : `${r.id} was not forgotten`) }
+  )
+).pipe(Command.withDescription("Bring back a forgotten memory"))
+
+export const outcome = Command.make(
+  "outcome",
+  {
+    args: Args.text({ name: "id... worked|failed|partial" }).pipe(Args.atLeast(2)),
+    task: Options.text("task").pipe(Options.optional),
+    note: Options.text("note").pipe(Options.optional),
+    origin: O.origin,
+    agent: O.agent,
+    json: O.json
+  },
+  (a) =>
+    withStore(
+      Effect.gen(function* () {
+        const ids = a.args.slice(0, -1)
+        const result = a.args[a.args.length - 1]!
+        if (!(OUTCOMES as ReadonlyArray<string>).includes(result)) {
+          return yield* Effect.fail(new UsageError(`the last argument must be worked, failed or partial, not '${result}'`))
+        }
+        return yield* Effect.flatMap(Commands, (c) =>
+          c.outcome(
+            ids,
+            result as Outcome,
+            {
+              ...Option.match(a.task, { onNone: () => ({}), onSome: (task) => ({ task }) }),
+              ...Option.match(a.note, { onNone: () => ({}), onSome: (note) => ({ note }) })
+            },
+            actorOf(a)
+          )
+        )
+      }),
+      { json: a.json, human: (r) => `recorded ${r.outcome} for ${r.memoryIds.join(", ")}` }
+    )
+).pipe(Command.withDescription("Record whether the advice of one or more memories worked"))

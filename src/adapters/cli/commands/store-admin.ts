@@ -1,0 +1,114 @@
+/** Moving and keeping the store: import, export, replay, rebuild, verify, purge. */
+import { existsSync, readFileSync } from "node:fs"
+import { Args, Command, Options } from "@effect/cli"
+import { Effect } from "effect"
+import { Maintenance } from "../../../services/maintenance.js"
+import { Queries } from "../../../services/queries.js"
+import { UsageError } from "../output.js"
+import { progressBar } from "../progress.js"
+import * as O from "../options.js"
+import { withStore } from "../root.js"
+
+const file = Args.text({ name: "file" })
+
+/** Reads a file, or standard input for "-". */
+const readInput = (path: string) =>
+  Effect.try({
+    try: () => readFileSync(path === "-" ? 0 : path, "utf8"),
+    catch: (error) => new UsageError(`cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`)
+  })
+
+const withProgress = <A, E, R>(label: string, run: (update: (done: number, total: number) => void) => Effect.Effect<A, E, R>) => {
+  const bar = progressBar(label)
+  return run(bar.update).pipe(Effect.ensuring(Effect.sync(bar.done)))
+}
+
+export const importCmd = Command.make(
+  "import",
+  { file, origin: Options.text("origin").pipe(Options.optional), agent: O.agent, json: O.json },
+  (a) =>
+    withStore(
+      Effect.gen(function* () {
+        const text = yield* readInput(a.file)
+        const origin = a.origin._tag === "Some" ? a.origin.value : `import:${a.file === "-" ? "stdin" : a.file.split("/").pop()}`
+        const m = yield* Maintenance
+        return yield* withProgress("importing", (update) => m.importJsonl(text, { origin, agent: a.agent }, update))
+      }),
+      { json: a.json, human: (r) => `imported ${r.imported} memories, confirmed ${r.confirmed} already known${r.events ? `, ${r.events} events` : ""}` }
+    )
+).pipe(Command.withDescription("Import memories (or exported events) from a JSONL file, '-' for stdin"))
+
+export const exportCmd = Command.make(
+  "export",
+  { file, force: Options.boolean("force").pipe(Options.withDescription("overwrite FILE if it exists")), json: O.json },
+  (a) =>
+    withStore(
+      Effect.gen(function* () {
+        if (existsSync(a.file) && !a.force) return yield* Effect.fail(new UsageError(`${a.file} exists; pass --force to overwrite it`))
+        return yield* Effect.flatMap(Maintenance, (m) => m.exportTo(a.file))
+      }),
+      { json: a.json, human: (r) => `exported ${r.events} events to ${r.file}` }
+    )
+).pipe(Command.withDescription("Write the whole event log to FILE as JSONL"))
+
+export const replay = Command.make("replay", { file, json: O.json }, (a) =>
+  withStore(
+    Effect.gen(function* () {
+      const text = yield* readInput(a.file)
+      const m = yield* Maintenance
+      return yield* withProgress("replaying", (update) => m.replay(text, update))
+    }),
+    { json: a.json, human: (r) => `replayed ${r.events} events` }
+  )
+).pipe(Command.withDescription("Rebuild a store from an exported log, into an empty --db"))
+
+export const rebuild = Command.make("rebuild", { json: O.json }, (a) =>
+  withStore(
+    Effect.flatMap(Maintenance, (m) => withProgress("rebuilding", (update) => m.rebuild(update))),
+    { json: a.json, human: (r) => `rebuilt every projection from ${r.events} events` }
+  )
+).pipe(Command.withDescription("Drop every projection and replay the log into it"))
+
+export const verify = Command.make("verify", { json: O.json }, (a) =>
+  withStore(
+    Effect.flatMap(Maintenance, (m) => m.verify).pipe(
+      Effect.tap((r) => Effect.sync(() => void (r.ok || (process.exitCode = 1))))
+    ),
+    {
+      json: a.json,
+      human: (r) =>
+        [
+          `${r.ok ? "ok" : "FAILED"}: ${r.events} events`,
+          `hash chain:   ${r.chain.ok ? "ok" : `broken at #${r.chain.brokenAt}: ${r.chain.reason}`}`,
+          `projections:  ${r.projections.ok ? "equal a rebuild" : `differ from a rebuild in ${r.projections.differences.map((d) => d.projection).join(", ")}`}`,
+          `sqlite:       ${r.integrity}`
+        ].join("\n")
+    }
+  )
+).pipe(Command.withDescription("Check the hash chain, SQLite's integrity, and projections against a rebuild"))
+
+export const purge = Command.make(
+  "purge",
+  {
+    yes: Options.boolean("yes").pipe(Options.withDescription("really erase; without it, only show what would go")),
+    memories: Options.boolean("memories").pipe(Options.withDescription("also erase the text of forgotten memories")),
+    json: O.json
+  },
+  (a) =>
+    withStore(
+      Effect.gen(function* () {
+        if (a.yes) return { done: true as const, ...(yield* Effect.flatMap(Maintenance, (m) => m.purge({ memories: a.memories }))) }
+        const conversations = yield* Effect.flatMap(Queries, (q) => q.conversations)
+        return { done: false as const, conversations: conversations.filter((c) => c.forgotten && c.purgedEvents < c.events).map((c) => c.origin) }
+      }),
+      {
+        json: a.json,
+        human: (r) =>
+          r.done
+            ? `purged: erased ${r.erasedEvents} event payloads (${r.conversations.length} conversations${r.memories ? `, ${r.memories} forgotten memories` : ""}). This cannot be undone.`
+            : r.conversations.length === 0
+              ? "nothing to purge: no forgotten conversation holds text"
+              : `would erase the text of ${r.conversations.length} forgotten conversations: ${r.conversations.join(", ")}\npurge cannot be undone; run 'mem purge --yes' to do it`
+      }
+    )
+).pipe(Command.withDescription("Erase forgotten text from disk for good (cannot be undone)"))

@@ -1,0 +1,28 @@
+/** The `mem` command line: parse, run one command against the store, exit 0, 1 or 2. */
+import { Command, ValidationError } from "@effect/cli"
+import * as NodeContext from "@effect/platform-node/NodeContext"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
+import { Effect } from "effect"
+import { add } from "./commands/add.js"
+import { confirm, edit, forget, outcome, restore, supersede } from "./commands/change.js"
+import { conversations, forgetConversation, log } from "./commands/history.js"
+import { list, show, stats } from "./commands/inspect.js"
+import { exportCmd, importCmd, purge, rebuild, replay, verify } from "./commands/store-admin.js"
+import { mem } from "./root.js"
+
+const cli = mem.pipe(
+  Command.withDescription("memledger: memory for coding agents, kept as an append-only event log"),
+  Command.withSubcommands([
+    add, importCmd, show, list, edit, outcome, confirm, supersede, forget, restore,
+    forgetConversation, conversations, log, exportCmd, replay, rebuild, verify, purge, stats
+  ])
+)
+
+const run = Command.run(cli, { name: "memledger", version: "0.1.0" })
+
+run(process.argv).pipe(
+  // @effect/cli has already printed what was wrong with the command line.
+  Effect.catchIf(ValidationError.isValidationError, () => Effect.sync(() => void (process.exitCode = 2))),
+  Effect.provide(NodeContext.layer),
+  NodeRuntime.runMain({ disableErrorReporting: false })
+)

@@ -1,0 +1,19 @@
+/** A progress bar on stderr, drawn only when stderr is a terminal (never into pipes or logs). */
+export const progressBar = (label: string, stream: NodeJS.WriteStream = process.stderr) => {
+  if (!stream.isTTY) return { update: (_done: number, _total: number) => {}, done: () => {} }
+  let last = -1
+  return {
+    update: (done: number, total: number) => {
+      const ratio = total > 0 ? Math.min(1, done / total) : 1
+      const percent = Math.floor(ratio * 100)
+      if (percent === last) return
+      last = percent
+      const width = 30
+      const filled = Math.round(ratio * width)
+      stream.write(`\r${label} [${"#".repeat(filled)}${".".repeat(width - filled)}] ${percent}% ${Math.floor(done)}/${total}`)
+    },
+    done: () => {
+      if (last >= 0) stream.write("\n")
+    }
+  }
+}
