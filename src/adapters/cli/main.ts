@@ -20,7 +20,13 @@ const cli = mem.pipe(
 
 const run = Command.run(cli, { name: "memledger", version: "0.1.0" })
 
-run(process.argv).pipe(
+/**
+ * @effect/cli stops reading options after a lone "-" (stdin as FILE), so `mem import - --json`
+ * would reject --json. "-" is only ever a positional argument; moving it last keeps its meaning.
+ */
+const argv = process.argv.includes("-") ? [...process.argv.filter((a) => a !== "-"), "-"] : process.argv
+
+run(argv).pipe(
   // @effect/cli has already printed what was wrong with the command line.
   Effect.catchIf(ValidationError.isValidationError, () => Effect.sync(() => void (process.exitCode = 2))),
   Effect.provide(NodeContext.layer),
