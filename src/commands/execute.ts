@@ -19,13 +19,13 @@ export const executeIn = <R>(
   tx: WriteTx,
   actor: Actor,
   nowMs: number,
-  ulid: (timeMs: number) => string,
+  makeId: (timeMs: number) => string,
   decide: (ctx: DecideContext) => Either.Either<Decision<R>, DomainError>
 ): Either.Either<R, DomainError> => {
-  const decision = decide({ db: tx.db, state: tx.state, newId: () => ulid(nowMs) })
+  const decision = decide({ db: tx.db, state: tx.state, newId: () => makeId(nowMs) })
   if (Either.isRight(decision) && decision.right.events.length > 0) {
     const recordedAt = new Date(nowMs).toISOString()
-    tx.append(decision.right.events.map((event) => ({ id: ulid(nowMs), recordedAt, ...actor, event })))
+    tx.append(decision.right.events.map((event) => ({ id: makeId(nowMs), recordedAt, ...actor, event })))
   }
   return Either.map(decision, (d) => d.result)
 }

@@ -1,5 +1,9 @@
 /**
- * Identifiers: ULIDs in lower-case Crockford base32 (26 characters, time-ordered).
+ * Identifiers: 26 characters of lower-case Crockford base32, time-ordered like a ULID but to
+ * the minute: 6 characters of minutes since 1970 (good until the year 3991), then 20 random
+ * ones (100 bits). A ULID's first 8 characters are all time, so ids made within the same
+ * quarter second share them; here the 7th and 8th are random, so the 8-character prefix that
+ * output shows is unique in practice (two ids of the same minute share it 1 time in 1,024).
  * Branded so that a memory id can never be passed where an event id is expected.
  */
 import { randomBytes } from "node:crypto"
@@ -21,19 +25,17 @@ export const ID_DISPLAY_LENGTH = 8
 
 export const isUlid = (s: string): boolean => ULID_PATTERN.test(s)
 
-/**
- * Makes ULIDs: 10 characters of millisecond time, then 16 random ones. Ids made in the same
- * millisecond are not ordered among themselves (the log's sequence number orders events);
- * in exchange they differ from the 11th character on, so short prefixes stay unique even
- * for a bulk import, where a monotonic counter would make them differ only at the end.
- */
-export const makeUlidFactory = (random: (n: number) => Uint8Array = randomBytes) => (timeMs: number): string =>
-  encodeTime(timeMs) + Array.from(random(16), (b) => ALPHABET[b & 31]).join("")
+/** Makes ids; `random` is injectable so tests can make them reproducible. */
+export const makeIdFactory = (random: (n: number) => Uint8Array = randomBytes) => (timeMs: number): string =>
+  encodeMinutes(timeMs) + Array.from(random(20), (b) => ALPHABET[b & 31]).join("")
 
-const encodeTime = (ms: number): string => {
+/** @deprecated the old name, kept until every caller says makeIdFactory. */
+export const makeUlidFactory = makeIdFactory
+
+const encodeMinutes = (ms: number): string => {
   let out = ""
-  let t = ms
-  for (let i = 0; i < 10; i++) {
+  let t = Math.floor(ms / 60_000)
+  for (let i = 0; i < 6; i++) {
     out = ALPHABET[t % 32] + out
     t = Math.floor(t / 32)
   }

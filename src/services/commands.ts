@@ -24,7 +24,7 @@ import type { MemoryId } from "../domain/ids.js"
 import type { Category, Outcome } from "../domain/vocabulary.js"
 import { resolveMemoryId } from "../projections/id-prefix.js"
 import type { Db } from "../store/database.js"
-import { makeUlidFactory } from "../domain/ids.js"
+import { makeIdFactory } from "../domain/ids.js"
 import { Store } from "./store.js"
 
 export interface ReviseInput {
@@ -58,12 +58,12 @@ export const CommandsLive = Layer.effect(
   Commands,
   Effect.gen(function* () {
     const store = yield* Store
-    const ulid = makeUlidFactory()
+    const newId = makeIdFactory()
 
     /** Resolve ids, decide and append, all under one write lock. */
     const run = <R>(actor: Actor, decide: (ctx: DecideContext) => Either.Either<Decision<R>, DomainError>): Result<R> =>
       Effect.flatMap(Clock.currentTimeMillis, (now) =>
-        Effect.suspend(() => store.write((tx) => executeIn(tx, actor, now, ulid, decide)))
+        Effect.suspend(() => store.write((tx) => executeIn(tx, actor, now, newId, decide)))
       )
 
     const resolve = (db: Db, typed: string) => resolveMemoryId(db, typed)

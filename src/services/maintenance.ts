@@ -10,7 +10,7 @@ import { decideAddInput } from "../commands/add-input.js"
 import { executeIn } from "../commands/execute.js"
 import { parseImport, type ImportItem } from "../commands/import-lines.js"
 import { ImportLineInvalid, InvalidInput, ReplayTargetNotEmpty, type DomainError } from "../domain/errors.js"
-import { makeUlidFactory } from "../domain/ids.js"
+import { makeIdFactory } from "../domain/ids.js"
 import { sha256 } from "../events/codec.js"
 import { exportRow, type ExportedEvent } from "../events/export-line.js"
 import { appendRaw, eventCount, readRows, type RawEvent } from "../events/log.js"
@@ -44,7 +44,7 @@ export const MaintenanceLive = Layer.effect(
   Maintenance,
   Effect.gen(function* () {
     const store = yield* Store
-    const ulid = makeUlidFactory()
+    const newId = makeIdFactory()
 
     const importItems = (items: ImportItem[], actor: Actor, now: number, onProgress?: Progress): Either.Either<ImportReport, DomainError> => {
       const ids: string[] = []
@@ -63,7 +63,7 @@ export const MaintenanceLive = Layer.effect(
               continue
             }
             const who = { origin: item.origin ?? actor.origin, agent: item.agent ?? actor.agent }
-            const result = executeIn(tx, who, now, ulid, (ctx) => decideAddInput(item.input, ctx))
+            const result = executeIn(tx, who, now, newId, (ctx) => decideAddInput(item.input, ctx))
             if (Either.isLeft(result)) return Either.left(new ImportLineInvalid({ line: item.line, reason: result.left.message }))
             ids.push(result.right.id)
             if (result.right.stored) imported++

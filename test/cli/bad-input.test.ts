@@ -37,17 +37,17 @@ describe("bad input", () => {
   it("reports unknown, too short and ambiguous ids with the candidates", () => {
     const db = join(tempDir(), "m.db")
     const run = memAt(db)
-    // Imported together, the ids share their millisecond: the first 10 characters.
+    // Imported together, the ids share their minute: the first 6 characters.
     const { ids } = mem(["--db", db, "import", "-", "--json"], { input: '{"content":"one"}\n{"content":"two"}\n' }).json()
     expect(run("show", "zzzzzzzz").stderr).toMatch(/no memory has the id zzzzzzzz/)
     expect(run("show", "zzzzzzzz").code).toBe(1)
     expect(run("show", ids[0].slice(0, 4)).code).toBe(2)
-    const ambiguous = run("show", ids[0].slice(0, 10), "--json")
+    const ambiguous = run("show", ids[0].slice(0, 6), "--json")
     expect(ambiguous.code).toBe(1)
     const error = JSON.parse(ambiguous.stderr)
     expect(error.error).toBe("AmbiguousId")
-    expect(error.message).toContain(ids[0].slice(0, 11))
-    expect(error.message).toContain(ids[1].slice(0, 11))
+    expect(error.message).toContain(ids[0].slice(0, 8))
+    expect(error.message).toContain(ids[1].slice(0, 8))
   })
 
   it("refuses to supersede a memory by itself and to score a forgotten memory", () => {
