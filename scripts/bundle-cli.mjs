@@ -25,8 +25,9 @@ await build({
   minify: true,
   sourcemap: "linked",
   plugins: [withoutConfigFileParsers],
-  // Native addons stay outside the bundle and load from node_modules.
-  external: ["better-sqlite3", "sqlite-vec"],
+  // Native addons, and the tokenizer's large tables (loaded only by `context`), stay outside
+  // the bundle and load from node_modules.
+  external: ["better-sqlite3", "sqlite-vec", "gpt-tokenizer"],
   // Bundled CommonJS dependencies call require(); give them one in an ES module.
   banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
   logLevel: "warning"

@@ -1,8 +1,16 @@
 /**
  * Every tunable number in one place (brief section 4: configuration, not constants). The
- * defaults reproduce Runtime Memory 4.0; they change only when the retrieval benchmark shows
- * a gain.
+ * defaults reproduce Runtime Memory 4.0 except where a benchmark in bench/ showed a gain; each
+ * such change says which.
  */
+export interface RankingWeights {
+  readonly relevance: number
+  readonly outcome: number
+  readonly recency: number
+  readonly confidence: number
+  readonly frequency: number
+}
+
 export interface LedgerConfig {
   /** Outcome counts halve every this many days. The evidence projection is anchored on it. */
   readonly halfLifeDays: number
@@ -10,10 +18,45 @@ export interface LedgerConfig {
   readonly failureWeight: number
   /** An outcome score at or below this leaves the memory out of recall. */
   readonly failureGate: number
+  /**
+   * When an outcome contradicts earlier ones (a failure after successes, a success after
+   * failures), the earlier opposite counts are multiplied by this. 1 is Runtime Memory 4.0
+   * exactly; below 1, advice that stopped working is noticed after a few failures instead of
+   * as many failures as it once had successes (bench/outcome-sim).
+   */
+  readonly contradictionDiscount: number
+  readonly weights: RankingWeights
+  /** The relevance pool holds ceil(limit x poolFactor) memories. */
+  readonly poolFactor: number
+  /** With vectors: relevance = keywordShare x keyword + (1 - keywordShare) x vector. */
+  readonly keywordShare: number
+  /** Recency is 0.5^(age / recencyHalfLifeDays). */
+  readonly recencyHalfLifeDays: number
+  /** A cosine below this is no relevance at all. */
+  readonly minVectorSimilarity: number
+  /** A result this similar (cosine) to a better one is a near-duplicate and dropped. */
+  readonly nearDuplicateCosine: number
+  /** BM25 weights of the indexed columns: content, tags, category. */
+  readonly fieldWeights: readonly [number, number, number]
+  /**
+   * When nothing in the pool has a non-negative record, the best gated memory is admitted on
+   * probation, so a memory gated before the world changed can earn its way back without
+   * waiting ~53 days for its failures to fade (bench/outcome-sim).
+   */
+  readonly probation: boolean
 }
 
 export const DEFAULT_CONFIG: LedgerConfig = {
   halfLifeDays: 90,
   failureWeight: 1.5,
-  failureGate: -0.5
+  failureGate: -0.5,
+  contradictionDiscount: 1,
+  weights: { relevance: 0.55, outcome: 0.25, recency: 0.1, confidence: 0.1, frequency: 0 },
+  poolFactor: 2,
+  keywordShare: 0.4,
+  recencyHalfLifeDays: 30,
+  minVectorSimilarity: 0.3,
+  nearDuplicateCosine: 0.95,
+  fieldWeights: [1, 0.5, 0.25],
+  probation: true
 }

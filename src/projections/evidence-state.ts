@@ -40,11 +40,17 @@ export const outcomeWeights = (outcome: Outcome): { worked: number; failed: numb
 export const decayFactor = (fromMs: number, toMs: number, halfLifeDays: number): number =>
   Math.pow(0.5, (toMs - fromMs) / (halfLifeDays * DAY_MS))
 
+/**
+ * `contradictionDiscount` (1 = off, the brief's formula exactly): a failure multiplies the
+ * successes before it by this, and a success or partial multiplies the failures before it.
+ * Repeated agreement never discounts, so ten successes still score 0.83.
+ */
 export const evolveEvidence = (
   state: EvidenceState | undefined,
   stored: StoredEvent,
   memoryId: MemoryId,
-  halfLifeDays: number
+  halfLifeDays: number,
+  contradictionDiscount = 1
 ): EvidenceState | undefined => {
   const event = stored.event
   if (event === null || event._tag !== "OutcomeRecorded" || !event.memoryIds.includes(memoryId)) return state
@@ -63,10 +69,11 @@ export const evolveEvidence = (
   const anchorMs = Math.max(base.anchorMs, t)
   const rescale = decayFactor(base.anchorMs, anchorMs, halfLifeDays)
   const weight = decayFactor(t, anchorMs, halfLifeDays)
+  const failing = event.outcome === "failed"
   return {
     memoryId,
-    worked: base.worked * rescale + add.worked * weight,
-    failed: base.failed * rescale + add.failed * weight,
+    worked: base.worked * rescale * (failing ? contradictionDiscount : 1) + add.worked * weight,
+    failed: base.failed * rescale * (failing ? 1 : contradictionDiscount) + add.failed * weight,
     anchorMs,
     workedCount: base.workedCount + (event.outcome === "worked" ? 1 : 0),
     failedCount: base.failedCount + (event.outcome === "failed" ? 1 : 0),

@@ -46,7 +46,7 @@ export const applyEvents = (db: Db, events: ReadonlyArray<StoredEvent>, config: 
       const after = evolveMemory(before, stored, memoryId)
       if (after !== before) saveMemory(db, before, after)
       if (event._tag !== "OutcomeRecorded") continue
-      const evidence = evolveEvidence(loadEvidence(db, memoryId), stored, memoryId, config.halfLifeDays)
+      const evidence = evolveEvidence(loadEvidence(db, memoryId), stored, memoryId, config.halfLifeDays, config.contradictionDiscount)
       if (evidence) writeEvidence(db, evidence)
     }
   }
@@ -87,7 +87,7 @@ export const foldMemory = (
   for (const stored of events) {
     if (hidden.has(stored.origin)) continue
     memory = evolveMemory(memory, stored, memoryId)
-    evidence = evolveEvidence(evidence, stored, memoryId, config.halfLifeDays)
+    evidence = evolveEvidence(evidence, stored, memoryId, config.halfLifeDays, config.contradictionDiscount)
   }
   return { memory, evidence }
 }

@@ -39,7 +39,7 @@ export const rebuildProjections = (db: Db, config: LedgerConfig, onProgress?: Pr
     for (const memoryId of new Set(memoryIdsOf(event))) {
       const m = evolveMemory(memories.get(memoryId), stored, memoryId)
       if (m) memories.set(memoryId, m)
-      const e = evolveEvidence(evidence.get(memoryId), stored, memoryId, config.halfLifeDays)
+      const e = evolveEvidence(evidence.get(memoryId), stored, memoryId, config.halfLifeDays, config.contradictionDiscount)
       if (e) evidence.set(memoryId, e)
     }
   }

@@ -13,6 +13,8 @@ export const PROJECTIONS: ReadonlyArray<Projection> = [
   conversationsProjection
 ]
 
-/** The evidence sums are anchored on the half-life, so changing it means a rebuild. */
+/** The evidence sums are folded with the half-life and discount, so changing either means a rebuild. */
 export const versionOf = (p: Projection, config: LedgerConfig): string =>
-  p === evidenceProjection ? `${p.version}/half-life=${config.halfLifeDays}d` : String(p.version)
+  p === evidenceProjection
+    ? `${p.version}/half-life=${config.halfLifeDays}d/contradiction=${config.contradictionDiscount}`
+    : String(p.version)

@@ -7,13 +7,14 @@ import { add } from "./commands/add.js"
 import { confirm, edit, forget, outcome, restore, supersede } from "./commands/change.js"
 import { conversations, forgetConversation, log } from "./commands/history.js"
 import { list, show, stats } from "./commands/inspect.js"
+import { context, search, why } from "./commands/recall.js"
 import { exportCmd, importCmd, purge, rebuild, replay, verify } from "./commands/store-admin.js"
 import { mem } from "./root.js"
 
 const cli = mem.pipe(
   Command.withDescription("memledger: memory for coding agents, kept as an append-only event log"),
   Command.withSubcommands([
-    add, importCmd, show, list, edit, outcome, confirm, supersede, forget, restore,
+    add, importCmd, search, why, context, show, list, edit, outcome, confirm, supersede, forget, restore,
     forgetConversation, conversations, log, exportCmd, replay, rebuild, verify, purge, stats
   ])
 )

@@ -9,9 +9,10 @@ import { defaultDbPath } from "../../services/store.js"
 import type { Commands } from "../../services/commands.js"
 import type { Maintenance } from "../../services/maintenance.js"
 import type { Queries } from "../../services/queries.js"
+import type { Retrieval } from "../../services/retrieval.js"
 import type { Store } from "../../services/store.js"
 
-export type Services = Commands | Queries | Maintenance | Store
+export type Services = Commands | Queries | Maintenance | Retrieval | Store
 
 /** Errors that mean the command line itself was wrong. */
 const USAGE_ERRORS = new Set(["UnknownCategory", "InvalidId", "UsageError"])

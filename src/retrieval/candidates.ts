@@ -1,0 +1,76 @@
+/**
+ * Stage 1 inputs: the memories that match a query, with their raw relevance signals. Scope,
+ * liveness and category are filtered in SQL so that a large store of other projects' memories
+ * can never crowd the current project's out of the candidate list.
+ */
+import type { LedgerConfig } from "../config.js"
+import { loadEvidence } from "../projections/evidence.js"
+import type { EvidenceState } from "../projections/evidence-state.js"
+import { MEMORY_COLUMNS, rowToMemory, type MemoryRow } from "../projections/memories.js"
+import type { MemoryState } from "../projections/memory-state.js"
+import type { Db } from "../store/database.js"
+import { ftsMatchExpression } from "./fts-query.js"
+
+export interface Scope {
+  /** The current project: its memories and global ones are in scope; null = global only. */
+  readonly project: string | null
+  readonly category?: string
+}
+
+export interface Candidate {
+  readonly memory: MemoryState
+  readonly evidence: EvidenceState | undefined
+  /** BM25 score (higher is better), 0 when the words do not match. */
+  readonly keyword: number
+  /** Cosine similarity to the query, 0 without vectors. */
+  readonly vector: number
+}
+
+/** How many keyword matches to consider: enough that gating never starves the pool. */
+export const candidateLimit = (limit: number, config: LedgerConfig): number => Math.max(100, Math.ceil(limit * config.poolFactor) * 10)
+
+export const keywordCandidates = (db: Db, query: string, scope: Scope, limit: number, config: LedgerConfig): Map<number, Candidate> => {
+  const match = ftsMatchExpression(query)
+  const found = new Map<number, Candidate>()
+  if (match === undefined) return found
+  const [wc, wt, wk] = config.fieldWeights
+  const where = ["memories_fts MATCH ?", "m.forgotten = 0", "m.superseded_by IS NULL", "(m.project IS NULL OR m.project IS ?)"]
+  const args: unknown[] = [match, scope.project]
+  if (scope.category !== undefined) {
+    where.push("m.category = ?")
+    args.push(scope.category)
+  }
+  const rows = db
+    .prepare(
+      `SELECT ${prefixed("m")}, -bm25(memories_fts, ${wc}, ${wt}, ${wk}) AS relevance
+         FROM memories_fts JOIN memories m ON m.key = memories_fts.rowid
+        WHERE ${where.join(" AND ")}
+        ORDER BY bm25(memories_fts, ${wc}, ${wt}, ${wk}) LIMIT ?`
+    )
+    .all(...args, candidateLimit(limit, config)) as (MemoryRow & { relevance: number })[]
+  for (const row of rows) {
+    const memory = rowToMemory(row)
+    found.set(memory.key, { memory, evidence: loadEvidence(db, memory.id), keyword: Math.max(0, row.relevance), vector: 0 })
+  }
+  return found
+}
+
+/** Memories that match the words but are not candidates: forgotten, superseded, out of scope. */
+export const keywordMatchesOutsideCandidates = (db: Db, query: string, scope: Scope, max: number): MemoryState[] => {
+  const match = ftsMatchExpression(query)
+  if (match === undefined) return []
+  const rows = db
+    .prepare(
+      `SELECT ${prefixed("m")} FROM memories_fts JOIN memories m ON m.key = memories_fts.rowid
+        WHERE memories_fts MATCH ? AND NOT (m.forgotten = 0 AND m.superseded_by IS NULL AND (m.project IS NULL OR m.project IS ?)
+          AND (? IS NULL OR m.category = ?))
+        ORDER BY bm25(memories_fts) LIMIT ?`
+    )
+    .all(match, scope.project, scope.category ?? null, scope.category ?? null, max) as MemoryRow[]
+  return rows.map(rowToMemory)
+}
+
+const prefixed = (alias: string) =>
+  MEMORY_COLUMNS.split(",")
+    .map((c) => `${alias}.${c.trim()}`)
+    .join(", ")

@@ -1,0 +1,61 @@
+/**
+ * Which memories a session's context offers, in order: with a query, only the memories that
+ * answer it (ranked, and covering enough of the query to be more than a shared word), rules
+ * first; without one, the confirmed rules of the project and global ones, then the memories
+ * with the best record.
+ */
+import type { LedgerConfig } from "../config.js"
+import { loadEvidence } from "../projections/evidence.js"
+import { decayedCounts, outcomeScore } from "../projections/evidence-state.js"
+import { shortId } from "../projections/id-prefix.js"
+import { MEMORY_COLUMNS, rowToMemory, type MemoryRow } from "../projections/memories.js"
+import type { MemoryState } from "../projections/memory-state.js"
+import type { Db } from "../store/database.js"
+import type { ContextItem } from "./context.js"
+import { termCoverage } from "./coverage.js"
+import { runRanking } from "./ranking-run.js"
+
+/** Categories whose confirmed memories are standing rules for every session. */
+export const RULE_CATEGORIES = new Set(["preference", "convention"])
+
+/** How much of a query's information a memory must hold to be injected unasked. */
+export const MIN_CONTEXT_COVERAGE = 0.5
+
+const USEFUL_LIMIT = 30
+
+export const selectContext = (
+  db: Db,
+  input: { readonly project: string | null; readonly query?: string },
+  nowMs: number,
+  config: LedgerConfig
+): ContextItem[] => {
+  const item = (memory: MemoryState): ContextItem => ({
+    memory,
+    shortId: shortId(db, memory.id),
+    rule: memory.status === "confirmed" && RULE_CATEGORIES.has(memory.category)
+  })
+  const rulesFirst = (items: ContextItem[]) => [...items.filter((i) => i.rule), ...items.filter((i) => !i.rule)]
+  if (input.query !== undefined && input.query.trim().length > 0) {
+    const run = runRanking(db, { query: input.query, limit: USEFUL_LIMIT, project: input.project }, nowMs, config)
+    const results = run.ranking.results.filter((r) => !r.probation)
+    const coverage = termCoverage(db, input.query, results.map((r) => r.memory.key))
+    return rulesFirst(results.filter((r) => (coverage.get(r.memory.key) ?? 0) >= MIN_CONTEXT_COVERAGE).map((r) => item(r.memory)))
+  }
+  const rows = db
+    .prepare(
+      `SELECT ${MEMORY_COLUMNS} FROM memories
+        WHERE forgotten = 0 AND superseded_by IS NULL AND (project IS NULL OR project IS ?)
+        ORDER BY confirmations DESC, key DESC LIMIT 1000`
+    )
+    .all(input.project) as MemoryRow[]
+  const scored = rows.map(rowToMemory).map((memory) => {
+    const evidence = loadEvidence(db, memory.id)
+    const { worked, failed } = evidence ? decayedCounts(evidence, nowMs, config.halfLifeDays) : { worked: 0, failed: 0 }
+    return { memory, record: outcomeScore(worked, failed, config.failureWeight) }
+  })
+  // Project memories before global ones, then the best record; the failure gate still applies.
+  const useful = scored
+    .filter((s) => s.record > config.failureGate)
+    .sort((a, b) => Number(a.memory.project === null) - Number(b.memory.project === null) || b.record - a.record)
+  return rulesFirst(useful.map((s) => item(s.memory)))
+}

@@ -1,0 +1,108 @@
+/**
+ * One ranking over a store snapshot: gather candidates, rank them, and (for `why`) explain
+ * every result and every match left out. Search and why both go through `runRanking`.
+ */
+import type { LedgerConfig } from "../config.js"
+import { isConversationControl } from "../events/events.js"
+import { readEvents } from "../events/log.js"
+import { shortId } from "../projections/id-prefix.js"
+import { loadEvidence } from "../projections/evidence.js"
+import type { Db } from "../store/database.js"
+import { keywordCandidates, keywordMatchesOutsideCandidates, type Scope } from "./candidates.js"
+import { termEvents, type TermEvents } from "./explain.js"
+import { queryWords } from "./fts-query.js"
+import { rank, type LeftOut, type RankedMemory, type Ranking } from "./rank.js"
+
+export interface RankingRequest extends Scope {
+  readonly query: string
+  readonly limit: number
+}
+
+export type SearchMode = "keyword" | "hybrid"
+
+export interface RankingRun {
+  readonly mode: SearchMode
+  readonly ranking: Ranking
+}
+
+export const runRanking = (db: Db, request: RankingRequest, nowMs: number, config: LedgerConfig): RankingRun => {
+  const candidates = keywordCandidates(db, request.query, request, request.limit, config)
+  return { mode: "keyword", ranking: rank({ candidates: [...candidates.values()], limit: request.limit, nowMs, vectors: false, config }) }
+}
+
+export interface ExplainedResult extends RankedMemory {
+  readonly shortId: string
+  readonly events: TermEvents
+}
+
+export interface ExplainedLeftOut {
+  readonly id: string
+  readonly shortId: string | null
+  readonly content: string
+  readonly stage: LeftOut["stage"] | "forgotten" | "superseded" | "scope" | "category" | "forgotten-conversation"
+  readonly reason: string
+  readonly outcome?: LeftOut["outcome"]
+  readonly duplicateOf?: string
+}
+
+/** Every result with the events behind its terms, and every matching memory left out with why. */
+export const explainRun = (
+  db: Db,
+  request: RankingRequest,
+  run: RankingRun,
+  nowMs: number,
+  config: LedgerConfig
+): { results: ExplainedResult[]; leftOut: ExplainedLeftOut[] } => {
+  const results = run.ranking.results.map((r) => ({
+    ...r,
+    shortId: shortId(db, r.memory.id),
+    events: termEvents([...readEvents(db, { memoryId: r.memory.id })], loadEvidence(db, r.memory.id), nowMs, config)
+  }))
+  const ranked: ExplainedLeftOut[] = run.ranking.leftOut.map((l) => ({
+    id: l.memory.id,
+    shortId: shortId(db, l.memory.id),
+    content: l.memory.content,
+    stage: l.stage,
+    reason: l.reason,
+    ...(l.outcome ? { outcome: l.outcome } : {}),
+    ...(l.duplicateOf ? { duplicateOf: l.duplicateOf } : {})
+  }))
+  const outside = keywordMatchesOutsideCandidates(db, request.query, request, 50).map((m): ExplainedLeftOut => {
+    const [stage, reason] = m.forgotten
+      ? (["forgotten", `forgotten${m.forgottenReason ? ` (${m.forgottenReason})` : ""}; 'mem restore' brings it back`] as const)
+      : m.supersededBy !== null
+        ? (["superseded", `superseded by ${m.supersededBy}`] as const)
+        : m.project !== null && m.project !== request.project
+          ? (["scope", `belongs to project ${m.project}`] as const)
+          : (["category", `category ${m.category} is not ${request.category}`] as const)
+    return { id: m.id, shortId: shortId(db, m.id), content: m.content, stage, reason }
+  })
+  return { results, leftOut: [...ranked, ...outside, ...inForgottenConversations(db, request.query)] }
+}
+
+/**
+ * Memories that match the words but were added by a forgotten conversation: they are in no
+ * projection, so they are found in the log itself (forgotten conversations are few).
+ */
+const inForgottenConversations = (db: Db, query: string): ExplainedLeftOut[] => {
+  const words = queryWords(query)
+  if (words.length === 0) return []
+  const origins = db.prepare("SELECT origin FROM conversations WHERE forgotten = 1").all() as { origin: string }[]
+  const found: ExplainedLeftOut[] = []
+  for (const { origin } of origins) {
+    for (const e of readEvents(db, { origin })) {
+      const event = e.event
+      if (event === null || isConversationControl(event) || event._tag !== "MemoryAdded") continue
+      const text = event.content.toLowerCase()
+      if (!words.some((w) => text.includes(w))) continue
+      found.push({
+        id: event.memoryId,
+        shortId: null,
+        content: event.content,
+        stage: "forgotten-conversation",
+        reason: `added by the forgotten conversation ${origin}; 'mem forget-conversation ${origin} --undo' brings it back`
+      })
+    }
+  }
+  return found
+}

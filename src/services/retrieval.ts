@@ -1,0 +1,150 @@
+/**
+ * The `Retrieval` service: search, why and context over one store. Search and why run the same
+ * ranking (`runRanking`); search also records what it showed (`MemoriesRecalled`), why
+ * records nothing. `why --at` replays the log up to that moment into a store in memory and
+ * ranks there, so past answers come from the same code.
+ */
+import { Clock, Context, Effect, Either, Layer } from "effect"
+import type { Actor } from "../commands/actor.js"
+import { decideRecall } from "../commands/decide-recall.js"
+import { executeIn } from "../commands/execute.js"
+import { InvalidInput, type DomainError } from "../domain/errors.js"
+import { makeIdFactory, type MemoryId } from "../domain/ids.js"
+import { shortId } from "../projections/id-prefix.js"
+import type { Db } from "../store/database.js"
+import { replayUntil } from "../store/time-travel.js"
+import { buildContext, type BuiltContext } from "../retrieval/context.js"
+import { selectContext } from "../retrieval/context-selection.js"
+import { explainRun, runRanking, type ExplainedLeftOut, type ExplainedResult, type RankingRequest, type SearchMode } from "../retrieval/ranking-run.js"
+import type { RankedMemory } from "../retrieval/rank.js"
+import { countTokens } from "../retrieval/tokens.js"
+import { Store } from "./store.js"
+
+export interface SearchInput {
+  readonly query: string
+  readonly limit?: number
+  /** The current project; null = global memories only. */
+  readonly project: string | null
+  readonly category?: string
+  readonly task?: string
+}
+
+export interface SearchHit extends RankedMemory {
+  readonly shortId: string
+}
+
+export interface SearchResult {
+  readonly query: string
+  readonly project: string | null
+  readonly mode: SearchMode
+  readonly results: ReadonlyArray<SearchHit>
+}
+
+export interface WhyResult {
+  readonly query: string
+  readonly project: string | null
+  readonly mode: SearchMode
+  readonly at: string
+  readonly results: ReadonlyArray<ExplainedResult>
+  readonly leftOut: ReadonlyArray<ExplainedLeftOut>
+}
+
+export interface ContextInput {
+  readonly project: string | null
+  readonly query?: string
+  readonly budget?: number
+  readonly task?: string
+}
+
+export interface RetrievalApi {
+  readonly search: (input: SearchInput, actor: Actor) => Effect.Effect<SearchResult, DomainError>
+  readonly why: (input: SearchInput & { readonly at?: string }) => Effect.Effect<WhyResult, DomainError>
+  readonly context: (input: ContextInput, actor: Actor) => Effect.Effect<BuiltContext & { readonly project: string | null }, DomainError>
+}
+
+export class Retrieval extends Context.Tag("memledger/Retrieval")<Retrieval, RetrievalApi>() {}
+
+export const DEFAULT_LIMIT = 10
+export const MAX_LIMIT = 100
+export const DEFAULT_CONTEXT_BUDGET = 1_500
+
+export const RetrievalLive = Layer.effect(
+  Retrieval,
+  Effect.gen(function* () {
+    const store = yield* Store
+    const newId = makeIdFactory()
+
+    const recordRecall = (query: string, ids: ReadonlyArray<MemoryId>, task: string | undefined, actor: Actor, nowMs: number) =>
+      store.write((tx) => executeIn(tx, actor, nowMs, newId, () => decideRecall(query, ids, task)))
+
+    return {
+      search: (input, actor) =>
+        Effect.flatMap(Clock.currentTimeMillis, (nowMs) =>
+          Effect.suspend(() =>
+            Either.flatMap(requestOf(input), (request) => {
+              const found = store.read((db) => {
+                const run = runRanking(db, request, nowMs, store.config)
+                return { mode: run.mode, results: run.ranking.results.map((r) => ({ ...r, shortId: shortId(db, r.memory.id) })) }
+              })
+              return Either.map(
+                recordRecall(input.query, found.results.map((r) => r.memory.id), input.task, actor, nowMs),
+                () => ({ query: input.query, project: input.project, ...found })
+              )
+            })
+          )
+        ),
+      why: (input) =>
+        Effect.flatMap(Clock.currentTimeMillis, (clockMs) =>
+          Effect.suspend(() =>
+            Either.flatMap(requestOf(input), (request) =>
+              Either.flatMap(atTime(input.at, clockMs), (nowMs) => {
+                const explain = (db: Db) => {
+                  const run = runRanking(db, request, nowMs, store.config)
+                  return { query: input.query, project: input.project, mode: run.mode, at: new Date(nowMs).toISOString(), ...explainRun(db, request, run, nowMs, store.config) }
+                }
+                if (input.at === undefined) return Either.right(store.read(explain))
+                const past = replayUntil(store, new Date(nowMs).toISOString())
+                try {
+                  return Either.right(explain(past.db))
+                } finally {
+                  past.close()
+                }
+              })
+            )
+          )
+        ),
+      context: (input, actor) =>
+        Effect.flatMap(Clock.currentTimeMillis, (nowMs) =>
+          Effect.suspend(() => {
+            const budget = input.budget ?? DEFAULT_CONTEXT_BUDGET
+            if (!Number.isInteger(budget) || budget < 50 || budget > 100_000) {
+              return Either.left(new InvalidInput({ message: "the budget is a whole number of tokens from 50 to 100000" }))
+            }
+            const items = store.read((db) => selectContext(db, input, nowMs, store.config))
+            const built = buildContext(items, budget, countTokens)
+            const shown = items.filter((i) => built.included.includes(i.memory.id)).map((i) => i.memory.id)
+            const recorded = input.query !== undefined && shown.length > 0 ? recordRecall(input.query, shown, input.task, actor, nowMs) : Either.right(undefined)
+            return Either.map(recorded, () => ({ ...built, project: input.project }))
+          })
+        )
+    }
+  })
+)
+
+const requestOf = (input: SearchInput): Either.Either<RankingRequest, DomainError> => {
+  if (input.query.trim().length === 0) return Either.left(new InvalidInput({ message: "the query is empty; say what you are looking for" }))
+  if (input.query.length > 10_000) return Either.left(new InvalidInput({ message: `the query is ${input.query.length} characters; the limit is 10000` }))
+  const limit = input.limit ?? DEFAULT_LIMIT
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
+    return Either.left(new InvalidInput({ message: `the limit is a whole number from 1 to ${MAX_LIMIT}` }))
+  }
+  return Either.right({ query: input.query, limit, project: input.project, ...(input.category === undefined ? {} : { category: input.category }) })
+}
+
+const atTime = (at: string | undefined, clockMs: number): Either.Either<number, DomainError> => {
+  if (at === undefined) return Either.right(clockMs)
+  const ms = Date.parse(at)
+  return Number.isNaN(ms)
+    ? Either.left(new InvalidInput({ message: `'${at}' is not a time; use ISO-8601, e.g. 2026-11-01 or 2026-11-01T12:00:00Z` }))
+    : Either.right(ms)
+}
