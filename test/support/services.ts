@@ -1,0 +1,37 @@
+/**
+ * The services in-process over a real SQLite file, with the clock fixed wherever a test says,
+ * so decay and recency are exact.
+ */
+import { join } from "node:path"
+import { Clock, Effect } from "effect"
+import { DEFAULT_CONFIG, type LedgerConfig } from "../../src/config.js"
+import { AppLayer } from "../../src/services/app.js"
+import { Commands } from "../../src/services/commands.js"
+import { Maintenance } from "../../src/services/maintenance.js"
+import { Queries } from "../../src/services/queries.js"
+import { Retrieval } from "../../src/services/retrieval.js"
+import { tempDir } from "./cli.js"
+
+export const DAY = 86_400_000
+export const T0 = Date.parse("2026-01-01T00:00:00.000Z")
+
+export const fixedClock = (ms: number): Clock.Clock => ({
+  [Clock.ClockTypeId]: Clock.ClockTypeId,
+  currentTimeMillis: Effect.succeed(ms),
+  currentTimeNanos: Effect.succeed(BigInt(ms) * 1_000_000n),
+  unsafeCurrentTimeMillis: () => ms,
+  unsafeCurrentTimeNanos: () => BigInt(ms) * 1_000_000n,
+  sleep: () => Effect.void
+})
+
+type Services = Commands | Queries | Maintenance | Retrieval
+
+/** Runs `program` against the store at `dbPath` with the clock at `atMs`. */
+export const runAt = <A, E>(dbPath: string, atMs: number, program: Effect.Effect<A, E, Services>, config: LedgerConfig = DEFAULT_CONFIG): Promise<A> =>
+  Effect.runPromise(Effect.scoped(program.pipe(Effect.withClock(fixedClock(atMs)), Effect.provide(AppLayer(dbPath, config)))))
+
+export const freshDb = (): string => join(tempDir(), "m.db")
+
+export const actor = { origin: "test", agent: "test" }
+
+export { Commands, Maintenance, Queries, Retrieval }
