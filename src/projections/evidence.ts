@@ -24,7 +24,7 @@ export const evidenceProjection: Projection = {
   drop: (db) => db.exec("DROP TABLE IF EXISTS evidence")
 }
 
-interface EvidenceRow {
+export interface EvidenceRow {
   memory_id: string
   worked: number
   failed: number

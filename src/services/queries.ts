@@ -1,13 +1,14 @@
 /**
  * The `Queries` service: every read that is not ranking. All run on one snapshot.
  */
-import { Context, Effect, Either, Layer } from "effect"
+import { Clock, Context, Effect, Either, Layer } from "effect"
 import type { DomainError } from "../domain/errors.js"
 import type { StoredEvent } from "../events/events.js"
 import { eventCount, readEvents, type ReadFilter } from "../events/log.js"
 import type { ConversationState } from "../projections/conversation-state.js"
 import { listConversations } from "../projections/conversations.js"
-import { loadEvidence } from "../projections/evidence.js"
+import { loadEvidence, rowToEvidence } from "../projections/evidence.js"
+import { decayedCounts, outcomeScore } from "../projections/evidence-state.js"
 import type { EvidenceState } from "../projections/evidence-state.js"
 import { resolveMemoryId, shortId } from "../projections/id-prefix.js"
 import type { MemoryState } from "../projections/memory-state.js"
@@ -37,6 +38,8 @@ export interface Stats {
   readonly projects: number
   readonly conversations: { readonly total: number; readonly forgotten: number }
   readonly outcomes: { readonly worked: number; readonly failed: number; readonly partial: number }
+  /** Live memories with at least one outcome, and those of them the failure gate holds back now. */
+  readonly records: { readonly memories: number; readonly gated: number }
   readonly bytes: number
 }
 
@@ -72,7 +75,7 @@ export const QueriesLive = Layer.effect(
           })
         ),
       conversations: Effect.sync(() => store.read(() => listConversations(db))),
-      stats: Effect.sync(() => store.read(() => stats()))
+      stats: Effect.flatMap(Clock.currentTimeMillis, (nowMs) => Effect.sync(() => store.read(() => stats(nowMs))))
     }
 
     function loadOne(id: string): MemoryState {
@@ -95,7 +98,18 @@ export const QueriesLive = Layer.effect(
       return (db.prepare(sql).all(...args, filter.limit ?? 1000) as MemoryRow[]).map(rowToMemory)
     }
 
-    function stats(): Stats {
+    function records(nowMs: number): Stats["records"] {
+      const rows = db
+        .prepare("SELECT e.* FROM evidence e JOIN memories m ON m.id = e.memory_id WHERE m.forgotten = 0 AND m.superseded_by IS NULL")
+        .all() as Parameters<typeof rowToEvidence>[0][]
+      const gated = rows.filter((row) => {
+        const { worked, failed } = decayedCounts(rowToEvidence(row), nowMs, store.config.halfLifeDays)
+        return outcomeScore(worked, failed, store.config.failureWeight) <= store.config.failureGate
+      }).length
+      return { memories: rows.length, gated }
+    }
+
+    function stats(nowMs: number): Stats {
       const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n
       const byCategory = Object.fromEntries(
         (db.prepare("SELECT category, count(*) AS n FROM memories WHERE forgotten = 0 AND superseded_by IS NULL GROUP BY category").all() as {
@@ -121,6 +135,7 @@ export const QueriesLive = Layer.effect(
           forgotten: count("SELECT count(*) AS n FROM conversations WHERE forgotten = 1")
         },
         outcomes,
+        records: records(nowMs),
         bytes: fileSize(store.path) + fileSize(`${store.path}-wal`)
       }
     }

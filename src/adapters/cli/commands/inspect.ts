@@ -57,5 +57,6 @@ const statsText = (s: Stats): string =>
     `by category:    ${Object.entries(s.byCategory).map(([c, n]) => `${c} ${n}`).join(", ") || "-"}`,
     `projects:       ${s.projects}`,
     `conversations:  ${s.conversations.total} (${s.conversations.forgotten} forgotten)`,
-    `outcomes:       ${s.outcomes.worked} worked, ${s.outcomes.failed} failed, ${s.outcomes.partial} partial`
+    `outcomes:       ${s.outcomes.worked} worked, ${s.outcomes.failed} failed, ${s.outcomes.partial} partial`,
+    `with a record:  ${s.records.memories} memories, ${s.records.gated} held back by the failure gate`
   ].join("\n")
