@@ -95,7 +95,7 @@ describe("search and why", () => {
             expect(total).toBeCloseTo(r.score, 12)
           }
           // Nothing is both a result and left out.
-          const shown = new Set(why.results.map((r) => r.memory.id))
+          const shown = new Set<string>(why.results.map((r) => r.memory.id))
           expect(why.leftOut.filter((l) => shown.has(l.id))).toEqual([])
         }
       }),
