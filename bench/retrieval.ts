@@ -72,7 +72,7 @@ const printMisses = (outcomes: ReadonlyArray<QueryOutcome>, queries: ReadonlyArr
   }
 }
 
-if (process.argv[1]?.endsWith("retrieval.mjs")) {
+if (process.argv[1]?.endsWith("/retrieval.mjs")) {
   const started = Date.now()
   const run = await runQuality()
   console.log(`memledger search (keyword mode, default config), limit 10\n`)

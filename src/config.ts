@@ -34,6 +34,8 @@ export interface LedgerConfig {
   readonly recencyHalfLifeDays: number
   /** A cosine below this is no relevance at all. */
   readonly minVectorSimilarity: number
+  /** Context injects a memory found by vector alone only at or above this cosine. */
+  readonly contextMinCosine: number
   /** A result this similar (cosine) to a better one is a near-duplicate and dropped. */
   readonly nearDuplicateCosine: number
   /** BM25 weights of the indexed columns: content, tags, category. */
@@ -56,6 +58,7 @@ export const DEFAULT_CONFIG: LedgerConfig = {
   keywordShare: 0.4,
   recencyHalfLifeDays: 30,
   minVectorSimilarity: 0.3,
+  contextMinCosine: 0.6,
   nearDuplicateCosine: 0.95,
   fieldWeights: [1, 0.5, 0.25],
   probation: true

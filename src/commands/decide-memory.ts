@@ -50,8 +50,21 @@ export const decideAdd = (cmd: AddMemory, state: DecisionState): Either.Either<D
   const target = related?.right
 
   if (cmd.relation?.kind === "confirms" && target) return Either.right(confirmation(target))
+  // A supersedes or distinct_from the caller chose still holds when the text restates another
+  // memory: it then applies to the memory restated, rather than being dropped.
+  const linksFor = (id: MemoryId, distinctFrom: ReadonlyArray<MemoryId>) =>
+    !target || target.id === id
+      ? []
+      : cmd.relation?.kind === "supersedes"
+        ? [{ _tag: "MemorySuperseded" as const, memoryId: target.id, by: id }]
+        : cmd.relation?.kind === "distinct_from" && !distinctFrom.includes(target.id)
+          ? [{ _tag: "MemoriesMarkedDistinct" as const, memoryId: id, from: target.id }]
+          : []
   const restated = state.restatementOf(restatementKey(cmd.content), cmd.scope, project)
-  if (restated) return Either.right(confirmation(restated))
+  if (restated) {
+    const confirmed = confirmation(restated)
+    return Either.right({ ...confirmed, events: [...confirmed.events, ...linksFor(restated.id, restated.distinctFrom)] })
+  }
 
   const added = {
     _tag: "MemoryAdded" as const,
@@ -66,13 +79,7 @@ export const decideAdd = (cmd: AddMemory, state: DecisionState): Either.Either<D
     confidence: cmd.confidence,
     ...(cmd.createdAt === undefined ? {} : { createdAt: cmd.createdAt })
   }
-  const linked =
-    target && cmd.relation?.kind === "supersedes"
-      ? [{ _tag: "MemorySuperseded" as const, memoryId: target.id, by: cmd.memoryId }]
-      : target && cmd.relation?.kind === "distinct_from"
-        ? [{ _tag: "MemoriesMarkedDistinct" as const, memoryId: cmd.memoryId, from: target.id }]
-        : []
-  return Either.right({ events: [added, ...linked], result: { id: cmd.memoryId, stored: true } })
+  return Either.right({ events: [added, ...linksFor(cmd.memoryId, [])], result: { id: cmd.memoryId, stored: true } })
 }
 
 export interface ReviseMemory {

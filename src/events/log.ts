@@ -3,10 +3,11 @@
  * as max + 1, so it is gap-free (rows are never deleted, and a rolled-back append leaves no
  * hole). Triggers refuse any UPDATE or DELETE, except purge's erasing of a payload in place.
  */
+import { Schema } from "effect"
 import type { Db } from "../store/database.js"
 import { statement } from "../store/statements.js"
 import { chainHash, decodePayload, encodePayload, GENESIS_HASH, sha256 } from "./codec.js"
-import { CURRENT_VERSION, memoryIdsOf, type DomainEvent, type StoredEvent } from "./events.js"
+import { CURRENT_VERSION, Envelope, memoryIdsOf, type DomainEvent, type StoredEvent } from "./events.js"
 
 export const createLog = (db: Db): void => void
   db.exec(`
@@ -71,6 +72,8 @@ export interface RawEvent {
   readonly event?: DomainEvent
 }
 
+const validateEnvelope = Schema.validateSync(Envelope)
+
 /** Numbers, chains and inserts rows; decodes a payload only when the caller has not. */
 export const appendRaw = (db: Db, rows: ReadonlyArray<RawEvent>): StoredEvent[] => {
   const last = lastEvent(db)
@@ -84,6 +87,8 @@ export const appendRaw = (db: Db, rows: ReadonlyArray<RawEvent>): StoredEvent[] 
   return rows.map((r) => {
     seq += 1
     const envelope = { seq, id: r.id, type: r.type, version: r.version, recordedAt: r.recordedAt, origin: r.origin, agent: r.agent }
+    // Decay, `--at` and `until` read recordedAt as ISO-8601 UTC: a row that is not is refused here.
+    validateEnvelope(envelope)
     const hash = chainHash(previousHash, envelope, r.payloadHash)
     const event = r.event ?? (r.payload === null ? null : decodePayload(r.type, r.version, r.payload))
     insert.run(seq, r.id, r.type, r.version, r.recordedAt, r.origin, r.agent, r.payload, r.payloadHash, hash)

@@ -7,6 +7,7 @@
 import type { Db } from "../store/database.js"
 import { statement } from "../store/statements.js"
 import type { MemoryState } from "./memory-state.js"
+import { bumpContentChanges } from "./content-changes.js"
 import type { Projection } from "./projection.js"
 
 export const ftsProjection: Projection = {
@@ -33,6 +34,7 @@ export const indexMemory = (db: Db, before: MemoryState | undefined, after: Memo
     const [x, y, z] = indexedText(after)
     if (a === x && b === y && c === z) return
   }
+  bumpContentChanges(db)
   if (before) statement(db, "DELETE FROM memories_fts WHERE rowid = ?").run(before.key)
   if (after) statement(db, "INSERT INTO memories_fts (rowid, content, tags, category) VALUES (?, ?, ?, ?)").run(after.key, ...indexedText(after))
 }

@@ -51,11 +51,19 @@ export const rebuildProjections = (db: Db, config: LedgerConfig, onProgress?: Pr
   let written = 0
   for (const m of memories.values()) {
     writeMemory(db, m)
-    indexMemory(db, undefined, m)
-    if (onProgress && ++written % 50_000 === 0) onProgress(total * (0.8 + (0.2 * written) / memories.size), total)
+    if (onProgress && ++written % 50_000 === 0) onProgress(total * (0.8 + (0.1 * written) / memories.size), total)
   }
   for (const e of evidence.values()) writeEvidence(db, e)
   for (const c of conversations.values()) writeConversation(db, c)
+  // The full-text index is written last, after every INSERT OR REPLACE above: each of those
+  // opens a statement savepoint, and FTS5 flushes its pending terms to a new segment at every
+  // savepoint. Interleaved, that made one tiny segment (and its merges) per memory; written
+  // together, FTS5 batches them. Same rows either way.
+  written = 0
+  for (const m of memories.values()) {
+    indexMemory(db, undefined, m)
+    if (onProgress && ++written % 50_000 === 0) onProgress(total * (0.9 + (0.1 * written) / memories.size), total)
+  }
   onProgress?.(total, total)
   return { events: total }
 }

@@ -9,6 +9,7 @@ import type { EvidenceState } from "../projections/evidence-state.js"
 import { MEMORY_COLUMNS, rowToMemory, type MemoryRow } from "../projections/memories.js"
 import type { MemoryState } from "../projections/memory-state.js"
 import type { Db } from "../store/database.js"
+import { nearest, similarities } from "../projections/vectors.js"
 import { ftsMatchExpression } from "./fts-query.js"
 
 export interface Scope {
@@ -53,6 +54,43 @@ export const keywordCandidates = (db: Db, query: string, scope: Scope, limit: nu
     found.set(memory.key, { memory, evidence: loadEvidence(db, memory.id), keyword: Math.max(0, row.relevance), vector: 0 })
   }
   return found
+}
+
+/** A query's vector and the model whose vectors it is compared with. */
+export interface QueryVector {
+  readonly model: string
+  readonly vector: Float32Array
+}
+
+/**
+ * Adds vector relevance: the cosine of every keyword candidate, and the nearest memories by
+ * vector that are in scope, live and of the asked category (keyword 0 when no word matched).
+ */
+export const addVectorCandidates = (
+  db: Db,
+  found: Map<number, Candidate>,
+  query: QueryVector,
+  scope: Scope,
+  limit: number,
+  config: LedgerConfig
+): Map<number, Candidate> => {
+  const withVectors = new Map<number, Candidate>()
+  const cosines = similarities(db, query.model, query.vector, found.keys())
+  for (const [key, c] of found) withVectors.set(key, { ...c, vector: cosines.get(key) ?? 0 })
+  const neighbours = nearest(db, query.model, query.vector, candidateLimit(limit, config)).filter((n) => !found.has(n.key))
+  if (neighbours.length === 0) return withVectors
+  const cosineOf = new Map(neighbours.map((n) => [n.key, n.cosine]))
+  const where = ["forgotten = 0", "superseded_by IS NULL", "(project IS NULL OR project IS ?)", `key IN (${neighbours.map((n) => n.key).join(",")})`]
+  const args: unknown[] = [scope.project]
+  if (scope.category !== undefined) {
+    where.push("category = ?")
+    args.push(scope.category)
+  }
+  for (const row of db.prepare(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE ${where.join(" AND ")}`).all(...args) as MemoryRow[]) {
+    const memory = rowToMemory(row)
+    withVectors.set(memory.key, { memory, evidence: loadEvidence(db, memory.id), keyword: 0, vector: cosineOf.get(memory.key) ?? 0 })
+  }
+  return withVectors
 }
 
 /** Memories that match the words but are not candidates: forgotten, superseded, out of scope. */

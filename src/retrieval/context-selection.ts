@@ -13,6 +13,7 @@ import type { MemoryState } from "../projections/memory-state.js"
 import type { Db } from "../store/database.js"
 import type { ContextItem } from "./context.js"
 import { termCoverage } from "./coverage.js"
+import type { QueryVector } from "./candidates.js"
 import { runRanking } from "./ranking-run.js"
 
 /** Categories whose confirmed memories are standing rules for every session. */
@@ -27,7 +28,8 @@ export const selectContext = (
   db: Db,
   input: { readonly project: string | null; readonly query?: string },
   nowMs: number,
-  config: LedgerConfig
+  config: LedgerConfig,
+  vector?: QueryVector
 ): ContextItem[] => {
   const item = (memory: MemoryState): ContextItem => ({
     memory,
@@ -36,10 +38,12 @@ export const selectContext = (
   })
   const rulesFirst = (items: ContextItem[]) => [...items.filter((i) => i.rule), ...items.filter((i) => !i.rule)]
   if (input.query !== undefined && input.query.trim().length > 0) {
-    const run = runRanking(db, { query: input.query, limit: USEFUL_LIMIT, project: input.project }, nowMs, config)
+    const run = runRanking(db, { query: input.query, limit: USEFUL_LIMIT, project: input.project }, nowMs, config, vector)
     const results = run.ranking.results.filter((r) => !r.probation)
     const coverage = termCoverage(db, input.query, results.map((r) => r.memory.key))
-    return rulesFirst(results.filter((r) => (coverage.get(r.memory.key) ?? 0) >= MIN_CONTEXT_COVERAGE).map((r) => item(r.memory)))
+    const answers = (r: (typeof results)[number]) =>
+      (coverage.get(r.memory.key) ?? 0) >= MIN_CONTEXT_COVERAGE || (vector !== undefined && r.terms.relevance.vector > 0 && r.terms.relevance.cosine >= config.contextMinCosine)
+    return rulesFirst(results.filter(answers).map((r) => item(r.memory)))
   }
   const rows = db
     .prepare(

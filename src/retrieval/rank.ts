@@ -23,7 +23,8 @@ export interface Term {
 }
 
 export interface ScoreTerms {
-  readonly relevance: Term & { readonly keyword: number; readonly vector: number }
+  /** keyword and vector are scaled to the best candidate's; bm25 and cosine are the raw signals. */
+  readonly relevance: Term & { readonly keyword: number; readonly vector: number; readonly bm25: number; readonly cosine: number }
   readonly outcome: Term & { readonly score: number; readonly worked: number; readonly failed: number }
   readonly recency: Term & { readonly ageDays: number }
   readonly confidence: Term
@@ -160,7 +161,7 @@ const termsOf = (
   const ageDays = Math.max(0, (input.nowMs - Date.parse(c.memory.createdAt)) / DAY_MS)
   const confirmations = c.memory.confirmations
   return {
-    relevance: { ...term(relevance.value, w.relevance), keyword: relevance.keyword, vector: relevance.vector },
+    relevance: { ...term(relevance.value, w.relevance), keyword: relevance.keyword, vector: relevance.vector, bm25: c.keyword, cosine: c.vector },
     outcome: { ...term((record.score + 1) / 2, w.outcome), ...record },
     recency: { ...term(Math.pow(0.5, ageDays / input.config.recencyHalfLifeDays), w.recency), ageDays },
     confidence: term(c.memory.confidence, w.confidence),

@@ -7,8 +7,10 @@ import { isConversationControl } from "../events/events.js"
 import { readEvents } from "../events/log.js"
 import { shortId } from "../projections/id-prefix.js"
 import { loadEvidence } from "../projections/evidence.js"
+import type { MemoryState } from "../projections/memory-state.js"
+import { cosineBetween } from "../projections/vectors.js"
 import type { Db } from "../store/database.js"
-import { keywordCandidates, keywordMatchesOutsideCandidates, type Scope } from "./candidates.js"
+import { addVectorCandidates, keywordCandidates, keywordMatchesOutsideCandidates, type QueryVector, type Scope } from "./candidates.js"
 import { termEvents, type TermEvents } from "./explain.js"
 import { queryWords } from "./fts-query.js"
 import { rank, type LeftOut, type RankedMemory, type Ranking } from "./rank.js"
@@ -25,9 +27,15 @@ export interface RankingRun {
   readonly ranking: Ranking
 }
 
-export const runRanking = (db: Db, request: RankingRequest, nowMs: number, config: LedgerConfig): RankingRun => {
-  const candidates = keywordCandidates(db, request.query, request, request.limit, config)
-  return { mode: "keyword", ranking: rank({ candidates: [...candidates.values()], limit: request.limit, nowMs, vectors: false, config }) }
+/** With `query`, hybrid (keyword and vector); without, keyword only. */
+export const runRanking = (db: Db, request: RankingRequest, nowMs: number, config: LedgerConfig, query?: QueryVector): RankingRun => {
+  const byKeyword = keywordCandidates(db, request.query, request, request.limit, config)
+  if (query === undefined) {
+    return { mode: "keyword", ranking: rank({ candidates: [...byKeyword.values()], limit: request.limit, nowMs, vectors: false, config }) }
+  }
+  const candidates = addVectorCandidates(db, byKeyword, query, request, request.limit, config)
+  const similarity = (a: MemoryState, b: MemoryState) => cosineBetween(db, query.model, a.key, b.key)
+  return { mode: "hybrid", ranking: rank({ candidates: [...candidates.values()], limit: request.limit, nowMs, vectors: true, config, similarity }) }
 }
 
 export interface ExplainedResult extends RankedMemory {

@@ -1,14 +1,23 @@
 /**
  * Everything a surface needs, over one store file. Adapters provide this layer and call the
- * services; none of them reaches SQLite by itself.
+ * services; none of them reaches SQLite by itself. The embedder comes from the environment
+ * (MEMLEDGER_EMBEDDER, see docs/embeddings.md) unless a layer for it is given.
  */
 import { Layer } from "effect"
 import { DEFAULT_CONFIG, type LedgerConfig } from "../config.js"
+import { EmbedderFromEnv, type Embedder } from "../embeddings/embedder.js"
+import type { EmbedderConfigInvalid } from "../embeddings/errors.js"
 import { CommandsLive } from "./commands.js"
 import { MaintenanceLive } from "./maintenance.js"
 import { QueriesLive } from "./queries.js"
 import { RetrievalLive } from "./retrieval.js"
 import { StoreLive } from "./store.js"
 
-export const AppLayer = (dbPath: string, config: LedgerConfig = DEFAULT_CONFIG) =>
-  Layer.mergeAll(CommandsLive, QueriesLive, MaintenanceLive, RetrievalLive).pipe(Layer.provideMerge(StoreLive(dbPath, config)))
+export const AppLayer = (
+  dbPath: string,
+  config: LedgerConfig = DEFAULT_CONFIG,
+  embedder: Layer.Layer<Embedder, EmbedderConfigInvalid> = EmbedderFromEnv()
+) =>
+  Layer.mergeAll(CommandsLive, QueriesLive, MaintenanceLive, RetrievalLive).pipe(
+    Layer.provideMerge(Layer.merge(StoreLive(dbPath, config), embedder))
+  )

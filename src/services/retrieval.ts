@@ -18,6 +18,10 @@ import { selectContext } from "../retrieval/context-selection.js"
 import { explainRun, runRanking, type ExplainedLeftOut, type ExplainedResult, type RankingRequest, type SearchMode } from "../retrieval/ranking-run.js"
 import type { RankedMemory } from "../retrieval/rank.js"
 import { countTokens } from "../retrieval/tokens.js"
+import { Embedder } from "../embeddings/embedder.js"
+import { makeFallbackNotice } from "../embeddings/fallback.js"
+import type { QueryVector } from "../retrieval/candidates.js"
+import { makeQueryVectors, type QueryVectorResult } from "../retrieval/query-vector.js"
 import { Store } from "./store.js"
 
 export interface SearchInput {
@@ -37,6 +41,8 @@ export interface SearchResult {
   readonly query: string
   readonly project: string | null
   readonly mode: SearchMode
+  /** Said once when the embedder fails and search falls back to keyword. */
+  readonly notice?: string
   readonly results: ReadonlyArray<SearchHit>
 }
 
@@ -44,6 +50,7 @@ export interface WhyResult {
   readonly query: string
   readonly project: string | null
   readonly mode: SearchMode
+  readonly notice?: string
   readonly at: string
   readonly results: ReadonlyArray<ExplainedResult>
   readonly leftOut: ReadonlyArray<ExplainedLeftOut>
@@ -72,37 +79,41 @@ export const RetrievalLive = Layer.effect(
   Retrieval,
   Effect.gen(function* () {
     const store = yield* Store
+    const embedder = yield* Embedder
     const newId = makeIdFactory()
+    const queryVector = makeQueryVectors(store, embedder, makeFallbackNotice())
 
     const recordRecall = (query: string, ids: ReadonlyArray<MemoryId>, task: string | undefined, actor: Actor, nowMs: number) =>
       store.write((tx) => executeIn(tx, actor, nowMs, newId, () => decideRecall(query, ids, task)))
 
     return {
       search: (input, actor) =>
-        Effect.flatMap(Clock.currentTimeMillis, (nowMs) =>
+        Effect.all([Clock.currentTimeMillis, queryVector(input.query)]).pipe(Effect.flatMap(([nowMs, { vector, notice }]) =>
           Effect.suspend(() =>
             Either.flatMap(requestOf(input), (request) => {
               const found = store.read((db) => {
-                const run = runRanking(db, request, nowMs, store.config)
+                const run = runRanking(db, request, nowMs, store.config, vector)
                 return { mode: run.mode, results: run.ranking.results.map((r) => ({ ...r, shortId: shortId(db, r.memory.id) })) }
               })
               return Either.map(
                 recordRecall(input.query, found.results.map((r) => r.memory.id), input.task, actor, nowMs),
-                () => ({ query: input.query, project: input.project, ...found })
+                () => ({ query: input.query, project: input.project, ...found, ...(notice ? { notice } : {}) })
               )
             })
           )
-        ),
+        )),
       why: (input) =>
-        Effect.flatMap(Clock.currentTimeMillis, (clockMs) =>
+        Effect.all([Clock.currentTimeMillis, queryVector(input.query)]).pipe(Effect.flatMap(([clockMs, { vector, notice }]) =>
           Effect.suspend(() =>
             Either.flatMap(requestOf(input), (request) =>
               Either.flatMap(atTime(input.at, clockMs), (nowMs) => {
-                const explain = (db: Db) => {
-                  const run = runRanking(db, request, nowMs, store.config)
-                  return { query: input.query, project: input.project, mode: run.mode, at: new Date(nowMs).toISOString(), ...explainRun(db, request, run, nowMs, store.config) }
+                const explain = (db: Db, query?: QueryVector) => {
+                  const run = runRanking(db, request, nowMs, store.config, query)
+                  const explained = explainRun(db, request, run, nowMs, store.config)
+                  return { query: input.query, project: input.project, mode: run.mode, at: new Date(nowMs).toISOString(), ...explained, ...(notice ? { notice } : {}) }
                 }
-                if (input.at === undefined) return Either.right(store.read(explain))
+                if (input.at === undefined) return Either.right(store.read((db) => explain(db, vector)))
+                // The past store has no vectors of its own: it answers by keyword.
                 const past = replayUntil(store, new Date(nowMs).toISOString())
                 try {
                   return Either.right(explain(past.db))
@@ -112,21 +123,21 @@ export const RetrievalLive = Layer.effect(
               })
             )
           )
-        ),
+        )),
       context: (input, actor) =>
-        Effect.flatMap(Clock.currentTimeMillis, (nowMs) =>
+        Effect.all([Clock.currentTimeMillis, input.query === undefined ? Effect.succeed({} as QueryVectorResult) : queryVector(input.query)]).pipe(Effect.flatMap(([nowMs, { vector }]) =>
           Effect.suspend(() => {
             const budget = input.budget ?? DEFAULT_CONTEXT_BUDGET
             if (!Number.isInteger(budget) || budget < 50 || budget > 100_000) {
               return Either.left(new InvalidInput({ message: "the budget is a whole number of tokens from 50 to 100000" }))
             }
-            const items = store.read((db) => selectContext(db, input, nowMs, store.config))
+            const items = store.read((db) => selectContext(db, input, nowMs, store.config, vector))
             const built = buildContext(items, budget, countTokens)
             const shown = items.filter((i) => built.included.includes(i.memory.id)).map((i) => i.memory.id)
             const recorded = input.query !== undefined && shown.length > 0 ? recordRecall(input.query, shown, input.task, actor, nowMs) : Either.right(undefined)
             return Either.map(recorded, () => ({ ...built, project: input.project }))
           })
-        )
+        ))
     }
   })
 )

@@ -6,12 +6,13 @@
 import type { LedgerConfig } from "../config.js"
 import { createLog, lastEvent } from "../events/log.js"
 import { createCheckpoints, readCheckpoints } from "../projections/checkpoints.js"
+import { createContentChanges } from "../projections/content-changes.js"
 import { rebuildProjections } from "../projections/rebuild.js"
 import { PROJECTIONS, versionOf } from "../projections/registry.js"
 import { APPLICATION_ID, type Db } from "./database.js"
 
 /** Bumped when the log's own tables change shape. */
-export const LOG_SCHEMA_VERSION = 1
+export const LOG_SCHEMA_VERSION = 2
 
 /** True when the file needs no setup, checked without taking the write lock. */
 export const isReady = (db: Db, config: LedgerConfig): boolean => {
@@ -24,6 +25,7 @@ export const prepareSchema = (db: Db, config: LedgerConfig): void => {
   db.pragma(`application_id = ${APPLICATION_ID}`)
   createLog(db)
   createCheckpoints(db)
+  createContentChanges(db)
   db.pragma(`user_version = ${LOG_SCHEMA_VERSION}`)
   if (!projectionsCurrent(db, config)) rebuildProjections(db, config)
 }

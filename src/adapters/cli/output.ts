@@ -27,6 +27,8 @@ export interface Printed<A> {
   readonly human: (value: A) => string
   /** What --json prints; the value itself unless given. */
   readonly toJson?: (value: A) => unknown
+  /** A warning for stderr (such as a fallback to keyword search), printed in both modes. */
+  readonly notice?: (value: A) => string | undefined
 }
 
 export const runAgainstStore = <A, E extends { readonly _tag: string; readonly message: string }>(
@@ -39,6 +41,8 @@ export const runAgainstStore = <A, E extends { readonly _tag: string; readonly m
     const exit = yield* Effect.exit(Effect.scoped(Effect.provide(effect, AppLayer(path))))
     if (Exit.isSuccess(exit)) {
       const value = exit.value
+      const notice = printed.notice?.(value)
+      if (notice) process.stderr.write(`mem: ${notice}\n`)
       process.stdout.write(printed.json ? `${JSON.stringify(printed.toJson ? printed.toJson(value) : value)}\n` : `${printed.human(value)}\n`)
       return
     }

@@ -53,6 +53,7 @@ const statsText = (s: Stats): string =>
   [
     `store:          ${s.path} (${(s.bytes / 1024).toFixed(0)} KiB)`,
     `events:         ${s.events}`,
+    `search:         ${s.search.mode} (embedder ${s.search.embedder}${s.search.vectorsCurrent === false ? ", vectors catch up at the next search" : ""})`,
     `memories:       ${s.memories.live} live, ${s.memories.superseded} superseded, ${s.memories.forgotten} forgotten`,
     `by category:    ${Object.entries(s.byCategory).map(([c, n]) => `${c} ${n}`).join(", ") || "-"}`,
     `projects:       ${s.projects}`,

@@ -26,7 +26,7 @@ export const search = Command.make(
           )
         )
       }),
-      { json: a.json, human: searchText, toJson: searchJson }
+      { json: a.json, human: searchText, toJson: searchJson, notice: (r) => r.notice }
     )
 ).pipe(Command.withDescription("Find the memories that answer QUERY, best first (current project and global)"))
 
@@ -41,7 +41,7 @@ export const why = Command.make(
           r.why({ query: a.query, project: projectOf(a.project), ...optional("limit", a.limit), ...optional("at", a.at), ...(category ? { category } : {}) })
         )
       }),
-      { json: a.json, human: whyText, toJson: whyJson }
+      { json: a.json, human: whyText, toJson: whyJson, notice: (r) => r.notice }
     )
 ).pipe(Command.withDescription("Explain a search: every score term and the events behind it, and why each other match was left out"))
 

@@ -1,0 +1,440 @@
+/**
+ * The `vectors` projection: one sqlite-vec `vec0` table per embedding model (cosine metric),
+ * rowid = the memory's integer `key`. It is not kept inside the append transaction, because
+ * embedding is slow and may fail; `syncVectors` brings it up to date afterwards and may lag
+ * the log, so readers join its keys back to `memories` for liveness and scope.
+ *
+ * - `vector_models` maps a model id to its table and vector length. A new model is a new table:
+ *   switching models rebuilds only this projection, and switching back finds the old one intact.
+ * - `vector_state (model, key, content_hash)` says which text each stored vector was made from,
+ *   so a revised memory is embedded again and an unchanged one never is.
+ * - `embedding_cache (model, content_hash, vector)` holds every vector ever computed. It is
+ *   outside the log and survives `drop`, so a rebuild costs no embedding calls.
+ *
+ * SQLite work is synchronous and in short transactions; only the embedding calls are effects,
+ * and they run outside any transaction, so a sync never holds the write lock while it waits.
+ */
+import { createHash } from "node:crypto"
+import { Effect } from "effect"
+import * as sqliteVec from "sqlite-vec"
+import type { EmbedderApi } from "../embeddings/embedder.js"
+import { EmbedderUnavailable } from "../embeddings/errors.js"
+import type { Db } from "../store/database.js"
+import { statement } from "../store/statements.js"
+import type { Projection } from "./projection.js"
+
+export const vectorsProjection: Projection = {
+  name: "vectors",
+  version: 1,
+  create: (db) => createVectorSchema(db),
+  /** Drops every model's vectors and state; the embedding cache stays, so rebuilding is cheap. */
+  drop: (db) => {
+    loadVecExtension(db)
+    if (tableExists(db, "vector_models")) {
+      for (const { table_name } of db.prepare("SELECT table_name FROM vector_models").all() as { table_name: string }[]) {
+        db.exec(`DROP TABLE IF EXISTS ${table_name}`)
+      }
+    }
+    db.exec("DROP TABLE IF EXISTS vector_models; DROP TABLE IF EXISTS vector_state")
+  }
+}
+
+export interface SyncCounts {
+  readonly model: string
+  /** Memories in the `memories` projection. */
+  readonly memories: number
+  /** Vectors already current: nothing done. */
+  readonly unchanged: number
+  /** Vectors computed by the embedder in this sync. */
+  readonly embedded: number
+  /** Vectors taken from the embedding cache (no embedder call). */
+  readonly cached: number
+  /** Vectors deleted because their memory is gone. */
+  readonly removed: number
+  /** Memories whose text changed while they were being embedded: left for the next sync. */
+  readonly skipped: number
+}
+
+export type VectorProgress = (done: number, total: number) => void
+
+export interface Neighbour {
+  readonly key: number
+  /** Cosine similarity, 1 - cosine distance: 1 is the same direction. */
+  readonly cosine: number
+}
+
+/** The largest `k` sqlite-vec accepts in one KNN query. */
+export const MAX_K = 4096
+/** Texts handed to the embedder per call, and vectors written per transaction. */
+const SYNC_BATCH = 64
+
+/** Loads sqlite-vec into this connection, once. */
+export const loadVecExtension = (db: Db): void => {
+  if (loaded.has(db)) return
+  sqliteVec.load(db)
+  loaded.add(db)
+}
+const loaded = new WeakSet<Db>()
+
+export const createVectorSchema = (db: Db): void => {
+  loadVecExtension(db)
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS vector_models (
+      model TEXT PRIMARY KEY,
+      table_name TEXT NOT NULL UNIQUE,
+      dimensions INTEGER NOT NULL
+    ) STRICT;
+    CREATE TABLE IF NOT EXISTS vector_state (
+      model TEXT NOT NULL,
+      key INTEGER NOT NULL,
+      content_hash TEXT NOT NULL,
+      PRIMARY KEY (model, key)
+    ) STRICT, WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS embedding_cache (
+      model TEXT NOT NULL,
+      content_hash TEXT NOT NULL,
+      vector BLOB NOT NULL,
+      PRIMARY KEY (model, content_hash)
+    ) STRICT;
+  `)
+}
+
+/** The hash a vector is cached and tracked under: sha256 of exactly the text embedded. */
+export const contentHash = (text: string): string => createHash("sha256").update(text).digest("hex")
+
+/** `vectors_` and 8 hex digits of the model id's sha256: a safe SQL name whatever the id holds. */
+export const vectorTableName = (model: string, digits = 8): string => `vectors_${contentHash(model).slice(0, digits)}`
+
+/**
+ * Brings `model`'s vectors in step with `memories`: embeds (through the cache) each memory whose
+ * vector is missing or was made from other text, and deletes vectors of memories that are gone.
+ * Progress counts the vectors to write. Safe to run while other processes append: each batch
+ * re-checks the text it embedded before writing, and anything missed is picked up next time.
+ * Call it outside any transaction: it opens its own short ones around each batch.
+ */
+export const syncVectors = (
+  db: Db,
+  embedder: EmbedderApi,
+  onProgress?: VectorProgress
+): Effect.Effect<SyncCounts, EmbedderUnavailable> =>
+  Effect.gen(function* () {
+    const first = yield* syncPass(db, embedder, onProgress)
+    if (!first.reset) return first.counts
+    // The model changed its vector length mid-way: the table was rebuilt, so index the rest now.
+    const second = (yield* syncPass(db, embedder, onProgress)).counts
+    return {
+      ...second,
+      embedded: first.counts.embedded + second.embedded,
+      cached: first.counts.cached + second.cached,
+      removed: first.counts.removed + second.removed
+    }
+  })
+
+const syncPass = (db: Db, embedder: EmbedderApi, onProgress?: VectorProgress) =>
+  Effect.gen(function* () {
+    const model = embedder.model
+    const plan = planSync(db, model, embedder.dimensions)
+    const total = plan.work.length
+    let done = 0
+    let embedded = 0
+    let cached = 0
+    let skipped = 0
+    let reset = false
+    onProgress?.(0, total)
+    for (let i = 0; i < plan.work.length; i += SYNC_BATCH) {
+      const batch = plan.work.slice(i, i + SYNC_BATCH)
+      const hits = readCache(db, model, batch.map((w) => w.hash), embedder.dimensions || modelInfo(db, model)?.dimensions)
+      const misses = uniqueByHash(batch.filter((w) => !hits.has(w.hash)))
+      if (misses.length > 0) {
+        const vectors = yield* embedder.embed(misses.map((w) => w.content))
+        if (vectors.length !== misses.length) {
+          return yield* Effect.fail(
+            new EmbedderUnavailable({ provider: embedder.provider, reason: `asked for ${misses.length} vectors and got ${vectors.length}` })
+          )
+        }
+        misses.forEach((w, j) => hits.set(w.hash, vectors[j]!))
+        embedded += misses.length
+      }
+      const written = writeVectors(db, model, batch.map((w) => ({ key: w.key, hash: w.hash, vector: hits.get(w.hash)! })), new Set(misses.map((w) => w.hash)))
+      cached += written.fromCache
+      skipped += written.skipped
+      reset ||= written.reset
+      done += batch.length
+      onProgress?.(done, total)
+    }
+    const counts: SyncCounts = { model, memories: plan.memories, unchanged: plan.unchanged, embedded, cached, removed: plan.gone.length, skipped }
+    return { counts, reset }
+  })
+
+/**
+ * The `k` stored vectors nearest to `query` (any memory, live or not: join `memories` to
+ * filter), best first. Empty when the model has no table yet, or when `query` has another
+ * length than the table (the model changed and the next sync will rebuild it).
+ */
+export const nearest = (db: Db, model: string, query: Float32Array, k: number): Neighbour[] => {
+  const info = modelInfo(db, model)
+  if (info === undefined || query.length !== info.dimensions || k <= 0) return []
+  const rows = statement(db, `SELECT rowid AS key, distance FROM ${info.table} WHERE embedding MATCH ? AND k = ? ORDER BY distance`).all(
+    query,
+    Math.min(Math.floor(k), MAX_K)
+  ) as { key: number; distance: number | null }[]
+  return rows.map((r) => ({ key: r.key, cosine: toCosine(r.distance) }))
+}
+
+/** Cosine similarity of `query` to each of `keys` that has a vector (a candidate set's vector relevance). */
+export const similarities = (db: Db, model: string, query: Float32Array, keys: Iterable<number>): Map<number, number> => {
+  const out = new Map<number, number>()
+  const info = modelInfo(db, model)
+  if (info === undefined || query.length !== info.dimensions) return out
+  const lookup = statement(db, `SELECT vec_distance_cosine(embedding, ?) AS distance FROM ${info.table} WHERE rowid = ?`)
+  for (const key of keys) {
+    const row = lookup.get(query, BigInt(key)) as { distance: number | null } | undefined
+    if (row) out.set(key, toCosine(row.distance))
+  }
+  return out
+}
+
+/** Cosine similarity of two memories' vectors (near-duplicate checks); undefined if either has none. */
+export const cosineBetween = (db: Db, model: string, keyA: number, keyB: number): number | undefined => {
+  const info = modelInfo(db, model)
+  if (info === undefined) return undefined
+  const row = statement(
+    db,
+    `SELECT vec_distance_cosine(a.embedding, b.embedding) AS distance FROM ${info.table} a, ${info.table} b WHERE a.rowid = ? AND b.rowid = ?`
+  ).get(BigInt(keyA), BigInt(keyB)) as { distance: number | null } | undefined
+  return row === undefined ? undefined : toCosine(row.distance)
+}
+
+/** One memory's stored vector. */
+export const vectorOf = (db: Db, model: string, key: number): Float32Array | undefined => {
+  const info = modelInfo(db, model)
+  if (info === undefined) return undefined
+  const row = statement(db, `SELECT embedding FROM ${info.table} WHERE rowid = ?`).get(BigInt(key)) as { embedding: Buffer } | undefined
+  return row === undefined ? undefined : toFloat32(row.embedding)
+}
+
+export interface VectorModelStatus {
+  readonly model: string
+  readonly table: string
+  readonly dimensions: number
+  /** Vectors stored. */
+  readonly vectors: number
+}
+
+/** Every model with a vector table (for `mem stats` / `mem doctor`). */
+export const listVectorModels = (db: Db): VectorModelStatus[] => {
+  if (!tableExists(db, "vector_models")) return []
+  loadVecExtension(db)
+  const rows = db.prepare("SELECT model, table_name, dimensions FROM vector_models ORDER BY model").all() as ModelRow[]
+  return rows
+    .filter((r) => tableExists(db, r.table_name))
+    .map((r) => ({
+      model: r.model,
+      table: r.table_name,
+      dimensions: r.dimensions,
+      vectors: (db.prepare(`SELECT count(*) AS n FROM vector_state WHERE model = ?`).get(r.model) as { n: number }).n
+    }))
+}
+
+/** How many memories still need a vector for `model` (0 when the projection is current). */
+export const pendingVectors = (db: Db, model: string): number => {
+  if (!tableExists(db, "memories")) return 0
+  const plan = readPlan(db, model)
+  return plan.work.length + plan.gone.length
+}
+
+/** Forgets one model's vectors (its table and state); its cached embeddings stay unless asked. */
+export const dropVectorModel = (db: Db, model: string, options: { readonly cache?: boolean } = {}): void => {
+  createVectorSchema(db)
+  db.transaction(() => {
+    forgetModel(db, model, modelInfo(db, model)?.table)
+    if (options.cache) db.prepare("DELETE FROM embedding_cache WHERE model = ?").run(model)
+  }).immediate()
+}
+
+/**
+ * Deletes cached embeddings of texts no memory holds any more (after purge: no trace of
+ * purged text should outlive it, not even its vector). Returns how many were deleted.
+ */
+export const pruneEmbeddingCache = (db: Db): number => {
+  createVectorSchema(db)
+  const live = new Set((db.prepare("SELECT content FROM memories").all() as { content: string }[]).map((r) => contentHash(r.content)))
+  const stale = (db.prepare("SELECT rowid AS id, content_hash FROM embedding_cache").all() as { id: number; content_hash: string }[]).filter(
+    (r) => !live.has(r.content_hash)
+  )
+  const remove = db.prepare("DELETE FROM embedding_cache WHERE rowid = ?")
+  db.transaction(() => {
+    for (const r of stale) remove.run(r.id)
+  }).immediate()
+  return stale.length
+}
+
+// ---------------------------------------------------------------------------------------------
+
+interface ModelRow {
+  model: string
+  table_name: string
+  dimensions: number
+}
+
+interface Work {
+  readonly key: number
+  readonly hash: string
+  readonly content: string
+}
+
+interface Plan {
+  readonly memories: number
+  readonly unchanged: number
+  readonly gone: ReadonlyArray<number>
+  readonly work: ReadonlyArray<Work>
+}
+
+/** Compares `memories` with `vector_state` for `model`: what is current, what to embed, what is gone. Reads only. */
+const readPlan = (db: Db, model: string): Plan => {
+  const state = new Map<number, string>()
+  if (modelInfo(db, model) !== undefined) {
+    for (const r of statement(db, "SELECT key, content_hash FROM vector_state WHERE model = ?").all(model) as { key: number; content_hash: string }[]) {
+      state.set(r.key, r.content_hash)
+    }
+  }
+  const memories = statement(db, "SELECT key, content FROM memories ORDER BY key").all() as { key: number; content: string }[]
+  const present = new Set<number>()
+  const work: Work[] = []
+  let unchanged = 0
+  for (const m of memories) {
+    present.add(m.key)
+    const hash = contentHash(m.content)
+    if (state.get(m.key) === hash) unchanged++
+    else work.push({ key: m.key, hash, content: m.content })
+  }
+  const gone = [...state.keys()].filter((key) => !present.has(key))
+  return { memories: memories.length, unchanged, gone, work }
+}
+
+/**
+ * The plan, after deleting the vectors of memories that are gone. A registered model whose
+ * table has been dropped, or holds vectors of another length than the model now answers, has
+ * no valid state: it is forgotten, so everything is embedded again (through the cache).
+ */
+const planSync = (db: Db, model: string, dimensions: number): Plan => {
+  createVectorSchema(db)
+  return db.transaction(() => {
+    const registered = statement(db, "SELECT table_name, dimensions FROM vector_models WHERE model = ?").get(model) as ModelRow | undefined
+    if (registered !== undefined && !tableExists(db, registered.table_name)) forgetModel(db, model)
+    // A model known to answer another length than its table holds: that table is void.
+    if (registered !== undefined && dimensions > 0 && registered.dimensions !== dimensions) forgetModel(db, model, registered.table_name)
+    const plan = readPlan(db, model)
+    const table = modelInfo(db, model)?.table
+    for (const key of plan.gone) deleteVector(db, model, table, key)
+    return plan
+  }).immediate()
+}
+
+/**
+ * Writes one batch in one transaction: the cache first (vectors just computed are kept even
+ * if their memory changed meanwhile), then each vector whose memory still holds the text it
+ * was made from. A vector of another length than the model's table means the model changed
+ * under the same id: the table is rebuilt at the new length.
+ */
+const writeVectors = (
+  db: Db,
+  model: string,
+  items: ReadonlyArray<{ key: number; hash: string; vector: Float32Array }>,
+  fresh: ReadonlySet<string>
+): { fromCache: number; skipped: number; reset: boolean } =>
+  db.transaction(() => {
+    const cache = statement(db, "INSERT OR REPLACE INTO embedding_cache (model, content_hash, vector) VALUES (?, ?, ?)")
+    for (const hash of fresh) {
+      const item = items.find((i) => i.hash === hash)
+      if (item) cache.run(model, hash, toBlob(item.vector))
+    }
+    let info = modelInfo(db, model)
+    // What the model answers now decides the length; cached vectors only when nothing is fresh.
+    const length = (items.find((i) => fresh.has(i.hash)) ?? items[0])?.vector.length
+    const reset = length !== undefined && info !== undefined && info.dimensions !== length
+    if (reset) {
+      forgetModel(db, model, info!.table)
+      info = undefined
+    }
+    if (info === undefined && length !== undefined) info = createModelTable(db, model, length)
+    const current = statement(db, "SELECT content FROM memories WHERE key = ?")
+    let fromCache = 0
+    let skipped = 0
+    for (const item of items) {
+      const row = current.get(item.key) as { content: string } | undefined
+      if (row === undefined || contentHash(row.content) !== item.hash || item.vector.length !== info!.dimensions) {
+        skipped++
+        continue
+      }
+      deleteVector(db, model, info!.table, item.key)
+      statement(db, `INSERT INTO ${info!.table} (rowid, embedding) VALUES (?, ?)`).run(BigInt(item.key), item.vector)
+      statement(db, "INSERT INTO vector_state (model, key, content_hash) VALUES (?, ?, ?)").run(model, item.key, item.hash)
+      if (!fresh.has(item.hash)) fromCache++
+    }
+    return { fromCache, skipped, reset }
+  }).immediate()
+
+/** Drops a model's table (when given), registration and state; its cache stays. */
+const forgetModel = (db: Db, model: string, table?: string): void => {
+  if (table !== undefined) db.exec(`DROP TABLE IF EXISTS ${table}`)
+  statement(db, "DELETE FROM vector_models WHERE model = ?").run(model)
+  statement(db, "DELETE FROM vector_state WHERE model = ?").run(model)
+}
+
+const createModelTable = (db: Db, model: string, dimensions: number): { table: string; dimensions: number } => {
+  let table = vectorTableName(model)
+  // Another model whose id hashes to the same 8 digits: take more digits.
+  for (let digits = 16; db.prepare("SELECT 1 FROM vector_models WHERE table_name = ? AND model <> ?").get(table, model); digits += 8) {
+    table = vectorTableName(model, digits)
+  }
+  db.exec(`DROP TABLE IF EXISTS ${table}`)
+  db.exec(`CREATE VIRTUAL TABLE ${table} USING vec0(embedding float[${dimensions}] distance_metric=cosine)`)
+  db.prepare("INSERT OR REPLACE INTO vector_models (model, table_name, dimensions) VALUES (?, ?, ?)").run(model, table, dimensions)
+  return { table, dimensions }
+}
+
+const deleteVector = (db: Db, model: string, table: string | undefined, key: number): void => {
+  if (table !== undefined) statement(db, `DELETE FROM ${table} WHERE rowid = ?`).run(BigInt(key))
+  statement(db, "DELETE FROM vector_state WHERE model = ? AND key = ?").run(model, key)
+}
+
+const modelInfo = (db: Db, model: string): { table: string; dimensions: number } | undefined => {
+  if (!tableExists(db, "vector_models")) return undefined
+  loadVecExtension(db)
+  const row = statement(db, "SELECT table_name, dimensions FROM vector_models WHERE model = ?").get(model) as ModelRow | undefined
+  return row === undefined || !tableExists(db, row.table_name) ? undefined : { table: row.table_name, dimensions: row.dimensions }
+}
+
+/** Cached vectors by hash; one of another length than `dimensions` (when known) is stale and ignored. */
+const readCache = (db: Db, model: string, hashes: ReadonlyArray<string>, dimensions: number | undefined): Map<string, Float32Array> => {
+  const out = new Map<string, Float32Array>()
+  const get = statement(db, "SELECT vector FROM embedding_cache WHERE model = ? AND content_hash = ?")
+  for (const hash of new Set(hashes)) {
+    const row = get.get(model, hash) as { vector: Buffer } | undefined
+    if (row === undefined || row.vector.byteLength === 0 || row.vector.byteLength % 4 !== 0) continue
+    if (dimensions !== undefined && dimensions > 0 && row.vector.byteLength !== dimensions * 4) continue
+    out.set(hash, toFloat32(row.vector))
+  }
+  return out
+}
+
+const uniqueByHash = (work: ReadonlyArray<Work>): Work[] => {
+  const seen = new Set<string>()
+  return work.filter((w) => (seen.has(w.hash) ? false : (seen.add(w.hash), true)))
+}
+
+const tableExists = (db: Db, name: string): boolean =>
+  statement(db, "SELECT 1 FROM sqlite_schema WHERE name = ?").get(name) !== undefined
+
+/** A null distance (a zero vector on either side) is no similarity at all. */
+const toCosine = (distance: number | null): number => (distance === null ? 0 : 1 - distance)
+
+const toBlob = (vector: Float32Array): Buffer => Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength)
+
+/** Copies: a Buffer from SQLite may sit at an offset that Float32Array cannot view. */
+const toFloat32 = (blob: Buffer): Float32Array => {
+  const out = new Float32Array(blob.byteLength / 4)
+  new Uint8Array(out.buffer).set(blob)
+  return out
+}

@@ -1,0 +1,45 @@
+/**
+ * `mem doctor`: checks the database, the embedder and the configuration, and for each problem
+ * says what to do. Cheap checks only (the full projection comparison is `mem verify`).
+ */
+import { statSync } from "node:fs"
+import { dirname } from "node:path"
+import { verifyChain } from "./verify.js"
+import type { Db } from "./database.js"
+
+export interface Check {
+  readonly name: string
+  readonly ok: boolean
+  readonly detail: string
+  /** What to do about it, when not ok. */
+  readonly fix?: string
+}
+
+export const databaseChecks = (db: Db, path: string): Check[] => {
+  const integrity = String(db.pragma("quick_check", { simple: true }))
+  const chain = verifyChain(db)
+  const checks: Check[] = [
+    integrity === "ok"
+      ? { name: "sqlite integrity", ok: true, detail: "quick_check ok" }
+      : { name: "sqlite integrity", ok: false, detail: integrity, fix: "export what still reads ('mem export FILE'), then 'mem replay FILE' into a new --db" },
+    chain.ok
+      ? { name: "hash chain", ok: true, detail: `${chain.events} events verify` }
+      : { name: "hash chain", ok: false, detail: `broken at #${chain.brokenAt}: ${chain.reason}`, fix: "the log was edited outside memledger; restore the file from a backup" }
+  ]
+  if (path !== ":memory:") checks.push(permissions(path))
+  return checks
+}
+
+const permissions = (path: string): Check => {
+  const file = statSync(path).mode & 0o777
+  const dir = statSync(dirname(path)).mode & 0o777
+  const open = (file & 0o077) !== 0
+  return open
+    ? {
+        name: "permissions",
+        ok: false,
+        detail: `the store is readable by others (file ${file.toString(8)}, folder ${dir.toString(8)})`,
+        fix: `chmod 600 ${path}; chmod 700 ${dirname(path)}`
+      }
+    : { name: "permissions", ok: true, detail: `file ${file.toString(8)}, folder ${dir.toString(8)}` }
+}
