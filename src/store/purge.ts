@@ -24,7 +24,11 @@ export const purgeForgotten = (db: Db, config: LedgerConfig, options: { readonly
         (r) => r.origin
       )
       let erased = 0
-      const eraseOrigin = db.prepare("UPDATE events SET payload = NULL WHERE origin = ? AND payload IS NOT NULL")
+      // A conversation's own forget/restore events hold only another origin's name, and erasing
+      // them would bring back (or hide) that other conversation: they are kept.
+      const eraseOrigin = db.prepare(
+        "UPDATE events SET payload = NULL WHERE origin = ? AND payload IS NOT NULL AND type NOT IN ('ConversationForgotten', 'ConversationRestored')"
+      )
       for (const origin of conversations) erased += eraseOrigin.run(origin).changes
       const memories = options.memories
         ? (db.prepare("SELECT id FROM memories WHERE forgotten = 1").all() as { id: string }[]).map((r) => r.id)

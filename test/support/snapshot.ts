@@ -1,0 +1,72 @@
+/**
+ * The projections as plain sorted arrays, for comparing an incrementally maintained store with
+ * a rebuild or a replay. FTS is contentless, so its content is read per memory from an
+ * fts5vocab view of the index (term, column, offset), keyed by memory id rather than rowid.
+ */
+import { expect } from "vitest"
+import type { Db } from "../../src/store/database.js"
+
+type Row = Record<string, unknown>
+
+export interface ProjectionSnapshot {
+  readonly memories: Row[]
+  readonly evidence: Row[]
+  /** Per memory id, its indexed terms as `column:offset:term`. */
+  readonly fts: { readonly id: string; readonly terms: string[] }[]
+  /** Index rowids that belong to no memory: must be empty. */
+  readonly ftsOrphans: number[]
+  readonly conversations: Row[]
+}
+
+export type Part = keyof ProjectionSnapshot
+
+export interface SnapshotOptions {
+  /** Leave out columns that hold sequence numbers, for comparing stores whose logs differ. */
+  readonly withoutSeq?: boolean
+}
+
+export const snapshot = (db: Db, options: SnapshotOptions = {}): ProjectionSnapshot => {
+  db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.test_fts_terms USING fts5vocab(main, memories_fts, instance)")
+  const memories = db.prepare("SELECT * FROM memories ORDER BY id").all() as Row[]
+  const termsOf = db.prepare("SELECT col, offset, term FROM temp.test_fts_terms WHERE doc = ? ORDER BY col, offset, term")
+  const fts = memories.map((m) => ({
+    id: m.id as string,
+    terms: (termsOf.all(m.key) as { col: string; offset: number; term: string }[]).map((t) => `${t.col}:${t.offset}:${t.term}`)
+  }))
+  const keys = new Set(memories.map((m) => m.key))
+  const ftsOrphans = (db.prepare("SELECT DISTINCT doc FROM temp.test_fts_terms ORDER BY doc").all() as { doc: number }[])
+    .map((r) => r.doc)
+    .filter((doc) => !keys.has(doc))
+  return {
+    memories: options.withoutSeq ? memories.map(({ key: _key, last_seq: _lastSeq, ...rest }) => rest) : memories,
+    evidence: db.prepare("SELECT * FROM evidence ORDER BY memory_id").all() as Row[],
+    fts,
+    ftsOrphans,
+    conversations: db.prepare("SELECT * FROM conversations ORDER BY origin").all() as Row[]
+  }
+}
+
+/**
+ * Asserts the chosen parts are equal; reals (decay sums, confidence) may differ by 1e-9
+ * relative, everything else must match exactly. A failure shows the usual structural diff.
+ */
+export const expectSameProjections = (actual: ProjectionSnapshot, expected: ProjectionSnapshot, parts: ReadonlyArray<Part>): void => {
+  for (const part of parts) expect(within(actual[part], expected[part]), `projection ${part}`).toEqual(expected[part])
+}
+
+const RELATIVE_TOLERANCE = 1e-9
+
+/** `actual` with every real that is close to its counterpart replaced by that counterpart. */
+const within = (actual: unknown, expected: unknown): unknown => {
+  if (typeof actual === "number" && typeof expected === "number") {
+    const scale = Math.max(Math.abs(actual), Math.abs(expected))
+    return Math.abs(actual - expected) <= RELATIVE_TOLERANCE * scale ? expected : actual
+  }
+  if (Array.isArray(actual) && Array.isArray(expected)) return actual.map((a, i) => within(a, expected[i]))
+  if (isRecord(actual) && isRecord(expected)) {
+    return Object.fromEntries(Object.entries(actual).map(([k, v]) => [k, within(v, expected[k])]))
+  }
+  return actual
+}
+
+const isRecord = (u: unknown): u is Row => typeof u === "object" && u !== null && !Array.isArray(u)
