@@ -29,9 +29,6 @@ export const isUlid = (s: string): boolean => ULID_PATTERN.test(s)
 export const makeIdFactory = (random: (n: number) => Uint8Array = randomBytes) => (timeMs: number): string =>
   encodeMinutes(timeMs) + Array.from(random(20), (b) => ALPHABET[b & 31]).join("")
 
-/** @deprecated the old name, kept until every caller says makeIdFactory. */
-export const makeUlidFactory = makeIdFactory
-
 const encodeMinutes = (ms: number): string => {
   let out = ""
   let t = Math.floor(ms / 60_000)

@@ -5,7 +5,7 @@
 import { createInterface } from "node:readline"
 import { Either } from "effect"
 import { DEFAULT_CONFIG } from "../../dist/config.js"
-import { makeUlidFactory } from "../../dist/domain/ids.js"
+import { makeIdFactory } from "../../dist/domain/ids.js"
 import { LedgerStore } from "../../dist/store/ledger-store.js"
 
 const parent = process.ppid
@@ -17,7 +17,7 @@ if (Either.isLeft(opened)) {
   process.exit(2)
 }
 const store = opened.right
-const ulid = makeUlidFactory()
+const ulid = makeIdFactory()
 const base = Date.parse("2025-01-01T00:00:00.000Z")
 
 process.stdout.write("ready\n")
