@@ -137,6 +137,8 @@ export interface ReadFilter {
   readonly memoryId?: string
   /** Only events recorded at or before this ISO time. */
   readonly until?: string
+  /** Leave out events of these types (e.g. recalls, which pile up and explain no score). */
+  readonly excludeTypes?: ReadonlyArray<string>
 }
 
 /** Reads events in sequence order; lazily, so a million-event rebuild streams. */
@@ -160,6 +162,10 @@ export function* readRows(db: Db, filter: ReadFilter = {}): Generator<EventRow> 
   if (filter.until !== undefined) {
     where.push("e.recorded_at <= ?")
     args.push(filter.until)
+  }
+  if (filter.excludeTypes !== undefined && filter.excludeTypes.length > 0) {
+    where.push(`e.type NOT IN (${filter.excludeTypes.map(() => "?").join(", ")})`)
+    args.push(...filter.excludeTypes)
   }
   const limit = filter.limit === undefined ? "" : ` LIMIT ${Math.max(0, Math.floor(filter.limit))}`
   const sql = `SELECT e.* FROM ${from} WHERE ${where.join(" AND ")} ORDER BY e.seq${limit}`

@@ -7,7 +7,7 @@ import type { Projection } from "./projection.js"
 
 export const memoriesProjection: Projection = {
   name: "memories",
-  version: 1,
+  version: 2,
   create: (db) =>
     db.exec(`
       CREATE TABLE IF NOT EXISTS memories (
@@ -35,6 +35,9 @@ export const memoriesProjection: Projection = {
       ) STRICT;
       CREATE INDEX IF NOT EXISTS memories_restatement ON memories(content_key, scope, project);
       CREATE INDEX IF NOT EXISTS memories_project ON memories(project, category);
+      -- Covers the recall filter, so a query matching thousands of memories checks scope and
+      -- liveness without reading each full row (bench/search).
+      CREATE INDEX IF NOT EXISTS memories_recall_filter ON memories(key, forgotten, superseded_by, project, category);
     `),
   drop: (db) => db.exec("DROP TABLE IF EXISTS memories")
 }

@@ -6,7 +6,7 @@
 import type { LedgerConfig } from "../config.js"
 import { isConversationControl, memoryIdsOf, type StoredEvent } from "../events/events.js"
 import { decodePayload } from "../events/codec.js"
-import { readEvents } from "../events/log.js"
+import { eventCount, readEvents } from "../events/log.js"
 import type { Db } from "../store/database.js"
 import { clearStatements } from "../store/statements.js"
 import { writeCheckpoint } from "./checkpoints.js"
@@ -24,21 +24,29 @@ export type Progress = (done: number, total: number) => void
 
 /** Runs in the caller's transaction. */
 export const rebuildProjections = (db: Db, config: LedgerConfig, onProgress?: Progress): { events: number } => {
-  const total = (db.prepare("SELECT count(*) AS n FROM events").get() as { n: number }).n
+  // Sequence numbers are gap-free, so the last one is the count, without a scan of the log.
+  const total = eventCount(db)
   const hidden = finalForgottenOrigins(db)
   const conversations = new Map<string, ConversationState>()
   const memories = new Map<string, MemoryState>()
   const evidence = new Map<string, EvidenceState>()
   let lastSeq = 0
+  let read = 0
   for (const stored of readEvents(db)) {
     lastSeq = stored.seq
+    read++
     if (onProgress && lastSeq % 50_000 === 0) onProgress(lastSeq * 0.8, total)
     foldConversation(conversations, stored)
     const event = stored.event
     if (event === null || isConversationControl(event) || hidden.has(stored.origin)) continue
-    for (const memoryId of new Set(memoryIdsOf(event))) {
-      const m = evolveMemory(memories.get(memoryId), stored, memoryId)
-      if (m) memories.set(memoryId, m)
+    // The Map writes are skipped when a fold returns its state unchanged (an outcome leaves the
+    // memory as it is, and only outcomes move evidence): same maps, a million events faster.
+    const outcome = event._tag === "OutcomeRecorded"
+    for (const memoryId of distinct(memoryIdsOf(event))) {
+      const before = memories.get(memoryId)
+      const m = evolveMemory(before, stored, memoryId)
+      if (m !== undefined && m !== before) memories.set(memoryId, m)
+      if (!outcome) continue
       const e = evolveEvidence(evidence.get(memoryId), stored, memoryId, config.halfLifeDays, config.contradictionDiscount)
       if (e) evidence.set(memoryId, e)
     }
@@ -65,8 +73,11 @@ export const rebuildProjections = (db: Db, config: LedgerConfig, onProgress?: Pr
     if (onProgress && ++written % 50_000 === 0) onProgress(total * (0.9 + (0.1 * written) / memories.size), total)
   }
   onProgress?.(total, total)
-  return { events: total }
+  return { events: read }
 }
+
+/** The ids once each; most events name one memory, and need no Set for that. */
+const distinct = <A>(ids: ReadonlyArray<A>): ReadonlyArray<A> => (ids.length < 2 ? ids : [...new Set(ids)])
 
 /** Which origins are forgotten once the whole log is read: only these events are hidden. */
 const finalForgottenOrigins = (db: Db): Set<string> => {

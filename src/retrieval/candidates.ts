@@ -9,6 +9,7 @@ import type { EvidenceState } from "../projections/evidence-state.js"
 import { MEMORY_COLUMNS, rowToMemory, type MemoryRow } from "../projections/memories.js"
 import type { MemoryState } from "../projections/memory-state.js"
 import type { Db } from "../store/database.js"
+import { statement } from "../store/statements.js"
 import { nearest, similarities } from "../projections/vectors.js"
 import { ftsMatchExpression } from "./fts-query.js"
 
@@ -41,19 +42,26 @@ export const keywordCandidates = (db: Db, query: string, scope: Scope, limit: nu
     where.push("m.category = ?")
     args.push(scope.category)
   }
-  const rows = db
-    .prepare(
-      `SELECT ${prefixed("m")}, -bm25(memories_fts, ${wc}, ${wt}, ${wk}) AS relevance
-         FROM memories_fts JOIN memories m ON m.key = memories_fts.rowid
-        WHERE ${where.join(" AND ")}
-        ORDER BY bm25(memories_fts, ${wc}, ${wt}, ${wk}) LIMIT ?`
-    )
-    .all(...args, candidateLimit(limit, config)) as (MemoryRow & { relevance: number })[]
-  for (const row of rows) {
-    const memory = rowToMemory(row)
-    found.set(memory.key, { memory, evidence: loadEvidence(db, memory.id), keyword: Math.max(0, row.relevance), vector: 0 })
+  // Rank on the narrow covering index first; read full rows only for the candidates kept.
+  const ranked = statement(
+    db,
+    `SELECT m.key AS key, -bm25(memories_fts, ${wc}, ${wt}, ${wk}) AS relevance
+       FROM memories_fts JOIN memories m INDEXED BY memories_recall_filter ON m.key = memories_fts.rowid
+      WHERE ${where.join(" AND ")}
+      ORDER BY bm25(memories_fts, ${wc}, ${wt}, ${wk}) LIMIT ?`
+  ).all(...args, candidateLimit(limit, config)) as { key: number; relevance: number }[]
+  const rows = memoriesByKey(db, ranked.map((r) => r.key))
+  for (const { key, relevance } of ranked) {
+    const memory = rows.get(key)
+    if (memory) found.set(key, { memory, evidence: loadEvidence(db, memory.id), keyword: Math.max(0, relevance), vector: 0 })
   }
   return found
+}
+
+const memoriesByKey = (db: Db, keys: ReadonlyArray<number>): Map<number, MemoryState> => {
+  if (keys.length === 0) return new Map()
+  const rows = db.prepare(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE key IN (${keys.join(",")})`).all() as MemoryRow[]
+  return new Map(rows.map((row) => [row.key, rowToMemory(row)]))
 }
 
 /** A query's vector and the model whose vectors it is compared with. */
@@ -97,18 +105,13 @@ export const addVectorCandidates = (
 export const keywordMatchesOutsideCandidates = (db: Db, query: string, scope: Scope, max: number): MemoryState[] => {
   const match = ftsMatchExpression(query)
   if (match === undefined) return []
-  const rows = db
-    .prepare(
-      `SELECT ${prefixed("m")} FROM memories_fts JOIN memories m ON m.key = memories_fts.rowid
-        WHERE memories_fts MATCH ? AND NOT (m.forgotten = 0 AND m.superseded_by IS NULL AND (m.project IS NULL OR m.project IS ?)
-          AND (? IS NULL OR m.category = ?))
-        ORDER BY bm25(memories_fts) LIMIT ?`
-    )
-    .all(match, scope.project, scope.category ?? null, scope.category ?? null, max) as MemoryRow[]
-  return rows.map(rowToMemory)
+  const keys = statement(
+    db,
+    `SELECT m.key AS key FROM memories_fts JOIN memories m INDEXED BY memories_recall_filter ON m.key = memories_fts.rowid
+      WHERE memories_fts MATCH ? AND NOT (m.forgotten = 0 AND m.superseded_by IS NULL AND (m.project IS NULL OR m.project IS ?)
+        AND (? IS NULL OR m.category = ?))
+      ORDER BY bm25(memories_fts) LIMIT ?`
+  ).all(match, scope.project, scope.category ?? null, scope.category ?? null, max) as { key: number }[]
+  const rows = memoriesByKey(db, keys.map((k) => k.key))
+  return keys.flatMap((k) => rows.get(k.key) ?? [])
 }
-
-const prefixed = (alias: string) =>
-  MEMORY_COLUMNS.split(",")
-    .map((c) => `${alias}.${c.trim()}`)
-    .join(", ")

@@ -64,7 +64,7 @@ export const explainRun = (
   const results = run.ranking.results.map((r) => ({
     ...r,
     shortId: shortId(db, r.memory.id),
-    events: termEvents([...readEvents(db, { memoryId: r.memory.id })], loadEvidence(db, r.memory.id), nowMs, config)
+    events: termEvents([...readEvents(db, { memoryId: r.memory.id, excludeTypes: ["MemoriesRecalled"] })], loadEvidence(db, r.memory.id), nowMs, config)
   }))
   const ranked: ExplainedLeftOut[] = run.ranking.leftOut.map((l) => ({
     id: l.memory.id,

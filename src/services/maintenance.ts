@@ -3,6 +3,7 @@
  * the store sound (rebuild, verify, purge). Long work reports progress through a callback the
  * adapter turns into a progress bar.
  */
+import { randomBytes } from "node:crypto"
 import { closeSync, openSync, writeSync } from "node:fs"
 import { Clock, Context, Effect, Either, Layer } from "effect"
 import type { Actor } from "../commands/actor.js"
@@ -21,6 +22,7 @@ import { databaseChecks, type Check } from "../store/doctor.js"
 import { Embedder, type EmbedderApi } from "../embeddings/embedder.js"
 import { pruneEmbeddingCache } from "../projections/vectors.js"
 import type { Db } from "../store/database.js"
+import { statement } from "../store/statements.js"
 import { Store } from "./store.js"
 
 export interface ImportReport {
@@ -57,7 +59,9 @@ export const MaintenanceLive = Layer.effect(
   Effect.gen(function* () {
     const store = yield* Store
     const embedder = yield* Embedder
-    const newId = makeIdFactory()
+    // Bulk import makes two ids per line; a 4 KiB pool of crypto bytes spares a randomBytes
+    // call (a syscall, ~15 µs here) for each. The ids are exactly as random.
+    const newId = makeIdFactory(pooledRandomBytes())
 
     const importItems = (items: ImportItem[], actor: Actor, now: number, onProgress?: Progress): Either.Either<ImportReport, DomainError> => {
       const ids: string[] = []
@@ -69,7 +73,7 @@ export const MaintenanceLive = Layer.effect(
         const written = store.write((tx) => {
           for (const item of batch) {
             if (item.kind === "event") {
-              if (tx.db.prepare("SELECT 1 FROM events WHERE id = ?").get(item.event.id) === undefined) {
+              if (statement(tx.db, "SELECT 1 FROM events WHERE id = ?").get(item.event.id) === undefined) {
                 tx.appendRaw([rawOf(item.event)])
                 events++
               }
@@ -158,6 +162,20 @@ export const MaintenanceLive = Layer.effect(
     }
   })
 )
+
+/** Random bytes drawn from a pool refilled 4 KiB at a time by the system CSPRNG. */
+const pooledRandomBytes = (poolSize = 4096) => {
+  let pool = randomBytes(poolSize)
+  let used = 0
+  return (n: number): Uint8Array => {
+    if (used + n > pool.length) {
+      pool = randomBytes(Math.max(poolSize, n))
+      used = 0
+    }
+    used += n
+    return pool.subarray(used - n, used)
+  }
+}
 
 /** Payloads are re-serialised exactly as they were exported; the hash check catches any drift. */
 const rawOf = (e: ExportedEvent): RawEvent => {

@@ -12,7 +12,7 @@ import { appendEvents, appendRaw, type NewEvent, type RawEvent } from "../events
 import type { DecisionState } from "../commands/state.js"
 import { loadConversation } from "../projections/conversations.js"
 import { findRestatement, loadMemory } from "../projections/memories.js"
-import { applyEvents } from "../projections/projector.js"
+import { openProjectionSession, type ProjectionSession } from "../projections/projector.js"
 import { openDatabase, type Db } from "./database.js"
 import { isReady, prepareSchema } from "./schema.js"
 
@@ -56,23 +56,28 @@ export class LedgerStore {
     }
   }
 
-  /** Runs `f` under the write lock; if it throws, nothing it appended is kept. */
+  /**
+   * Runs `f` under the write lock; if it throws, nothing it appended is kept. The projections'
+   * deferred writes (see ProjectionSession) are made after `f` returns, before the commit.
+   */
   writeOrThrow<A>(f: (tx: WriteTx) => A): A {
     return this.db
-      .transaction(() =>
-        f({
+      .transaction(() => {
+        const session = openProjectionSession(this.db, this.config)
+        const project = (stored: StoredEvent[]): StoredEvent[] => {
+          session.apply(stored)
+          return stored
+        }
+        const result = f({
           db: this.db,
-          state: this.decisionState(),
-          append: (events) => this.project(appendEvents(this.db, events)),
-          appendRaw: (rows) => this.project(appendRaw(this.db, rows))
+          state: this.decisionState(session),
+          append: (events) => project(appendEvents(this.db, events)),
+          appendRaw: (rows) => project(appendRaw(this.db, rows))
         })
-      )
+        session.finish()
+        return result
+      })
       .immediate()
-  }
-
-  private project(stored: StoredEvent[]): StoredEvent[] {
-    applyEvents(this.db, stored, this.config)
-    return stored
   }
 
   /** Runs `f` on one snapshot, so a multi-query read never sees half of another's write. */
@@ -81,11 +86,12 @@ export class LedgerStore {
     return this.db.transaction(() => f(this.db)).deferred()
   }
 
-  decisionState(): DecisionState {
+  /** Inside a write, `session` holds the conversation counts not yet written. */
+  decisionState(session?: ProjectionSession): DecisionState {
     return {
       memory: (id: MemoryId) => loadMemory(this.db, id),
       restatementOf: (key, scope, project) => findRestatement(this.db, key, scope, project),
-      conversation: (origin) => loadConversation(this.db, origin)
+      conversation: (origin) => (session ? session.conversation(origin) : loadConversation(this.db, origin))
     }
   }
 
