@@ -15,20 +15,10 @@ import { existsSync, readFileSync } from "node:fs"
 import { basename, dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import Database from "better-sqlite3"
+import { CATEGORIES } from "../../src/domain/vocabulary.js"
 import { QUERY_KINDS, type QueryKind } from "./metrics.js"
 
-export const CATEGORIES = [
-  "architecture",
-  "convention",
-  "decision",
-  "pattern",
-  "gotcha",
-  "workaround",
-  "troubleshooting",
-  "command",
-  "preference",
-  "general"
-] as const
+export { CATEGORIES }
 
 export interface BenchMemory {
   readonly key: string

@@ -15,10 +15,7 @@
  * and they run outside any transaction, so a sync never holds the write lock while it waits.
  */
 import { createHash } from "node:crypto"
-import { Effect } from "effect"
 import * as sqliteVec from "sqlite-vec"
-import type { EmbedderApi } from "../embeddings/embedder.js"
-import { EmbedderUnavailable } from "../embeddings/errors.js"
 import type { Db } from "../store/database.js"
 import { statement } from "../store/statements.js"
 import type { Projection } from "./projection.js"
@@ -39,24 +36,6 @@ export const vectorsProjection: Projection = {
   }
 }
 
-export interface SyncCounts {
-  readonly model: string
-  /** Memories in the `memories` projection. */
-  readonly memories: number
-  /** Vectors already current: nothing done. */
-  readonly unchanged: number
-  /** Vectors computed by the embedder in this sync. */
-  readonly embedded: number
-  /** Vectors taken from the embedding cache (no embedder call). */
-  readonly cached: number
-  /** Vectors deleted because their memory is gone. */
-  readonly removed: number
-  /** Memories whose text changed while they were being embedded: left for the next sync. */
-  readonly skipped: number
-}
-
-export type VectorProgress = (done: number, total: number) => void
-
 export interface Neighbour {
   readonly key: number
   /** Cosine similarity, 1 - cosine distance: 1 is the same direction. */
@@ -65,8 +44,6 @@ export interface Neighbour {
 
 /** The largest `k` sqlite-vec accepts in one KNN query. */
 export const MAX_K = 4096
-/** Texts handed to the embedder per call, and vectors written per transaction. */
-const SYNC_BATCH = 64
 
 /** Loads sqlite-vec into this connection, once. */
 export const loadVecExtension = (db: Db): void => {
@@ -104,67 +81,6 @@ export const contentHash = (text: string): string => createHash("sha256").update
 
 /** `vectors_` and 8 hex digits of the model id's sha256: a safe SQL name whatever the id holds. */
 export const vectorTableName = (model: string, digits = 8): string => `vectors_${contentHash(model).slice(0, digits)}`
-
-/**
- * Brings `model`'s vectors in step with `memories`: embeds (through the cache) each memory whose
- * vector is missing or was made from other text, and deletes vectors of memories that are gone.
- * Progress counts the vectors to write. Safe to run while other processes append: each batch
- * re-checks the text it embedded before writing, and anything missed is picked up next time.
- * Call it outside any transaction: it opens its own short ones around each batch.
- */
-export const syncVectors = (
-  db: Db,
-  embedder: EmbedderApi,
-  onProgress?: VectorProgress
-): Effect.Effect<SyncCounts, EmbedderUnavailable> =>
-  Effect.gen(function* () {
-    const first = yield* syncPass(db, embedder, onProgress)
-    if (!first.reset) return first.counts
-    // The model changed its vector length mid-way: the table was rebuilt, so index the rest now.
-    const second = (yield* syncPass(db, embedder, onProgress)).counts
-    return {
-      ...second,
-      embedded: first.counts.embedded + second.embedded,
-      cached: first.counts.cached + second.cached,
-      removed: first.counts.removed + second.removed
-    }
-  })
-
-const syncPass = (db: Db, embedder: EmbedderApi, onProgress?: VectorProgress) =>
-  Effect.gen(function* () {
-    const model = embedder.model
-    const plan = planSync(db, model, embedder.dimensions)
-    const total = plan.work.length
-    let done = 0
-    let embedded = 0
-    let cached = 0
-    let skipped = 0
-    let reset = false
-    onProgress?.(0, total)
-    for (let i = 0; i < plan.work.length; i += SYNC_BATCH) {
-      const batch = plan.work.slice(i, i + SYNC_BATCH)
-      const hits = readCache(db, model, batch.map((w) => w.hash), embedder.dimensions || modelInfo(db, model)?.dimensions)
-      const misses = uniqueByHash(batch.filter((w) => !hits.has(w.hash)))
-      if (misses.length > 0) {
-        const vectors = yield* embedder.embed(misses.map((w) => w.content))
-        if (vectors.length !== misses.length) {
-          return yield* Effect.fail(
-            new EmbedderUnavailable({ provider: embedder.provider, reason: `asked for ${misses.length} vectors and got ${vectors.length}` })
-          )
-        }
-        misses.forEach((w, j) => hits.set(w.hash, vectors[j]!))
-        embedded += misses.length
-      }
-      const written = writeVectors(db, model, batch.map((w) => ({ key: w.key, hash: w.hash, vector: hits.get(w.hash)! })), new Set(misses.map((w) => w.hash)))
-      cached += written.fromCache
-      skipped += written.skipped
-      reset ||= written.reset
-      done += batch.length
-      onProgress?.(done, total)
-    }
-    const counts: SyncCounts = { model, memories: plan.memories, unchanged: plan.unchanged, embedded, cached, removed: plan.gone.length, skipped }
-    return { counts, reset }
-  })
 
 /**
  * The `k` stored vectors nearest to `query` (any memory, live or not: join `memories` to
@@ -236,13 +152,6 @@ export const listVectorModels = (db: Db): VectorModelStatus[] => {
     }))
 }
 
-/** How many memories still need a vector for `model` (0 when the projection is current). */
-export const pendingVectors = (db: Db, model: string): number => {
-  if (!tableExists(db, "memories")) return 0
-  const plan = readPlan(db, model)
-  return plan.work.length + plan.gone.length
-}
-
 /** Forgets one model's vectors (its table and state); its cached embeddings stay unless asked. */
 export const dropVectorModel = (db: Db, model: string, options: { readonly cache?: boolean } = {}): void => {
   createVectorSchema(db)
@@ -271,118 +180,20 @@ export const pruneEmbeddingCache = (db: Db): number => {
 
 // ---------------------------------------------------------------------------------------------
 
-interface ModelRow {
+export interface ModelRow {
   model: string
   table_name: string
   dimensions: number
 }
 
-interface Work {
-  readonly key: number
-  readonly hash: string
-  readonly content: string
-}
-
-interface Plan {
-  readonly memories: number
-  readonly unchanged: number
-  readonly gone: ReadonlyArray<number>
-  readonly work: ReadonlyArray<Work>
-}
-
-/** Compares `memories` with `vector_state` for `model`: what is current, what to embed, what is gone. Reads only. */
-const readPlan = (db: Db, model: string): Plan => {
-  const state = new Map<number, string>()
-  if (modelInfo(db, model) !== undefined) {
-    for (const r of statement(db, "SELECT key, content_hash FROM vector_state WHERE model = ?").all(model) as { key: number; content_hash: string }[]) {
-      state.set(r.key, r.content_hash)
-    }
-  }
-  const memories = statement(db, "SELECT key, content FROM memories ORDER BY key").all() as { key: number; content: string }[]
-  const present = new Set<number>()
-  const work: Work[] = []
-  let unchanged = 0
-  for (const m of memories) {
-    present.add(m.key)
-    const hash = contentHash(m.content)
-    if (state.get(m.key) === hash) unchanged++
-    else work.push({ key: m.key, hash, content: m.content })
-  }
-  const gone = [...state.keys()].filter((key) => !present.has(key))
-  return { memories: memories.length, unchanged, gone, work }
-}
-
-/**
- * The plan, after deleting the vectors of memories that are gone. A registered model whose
- * table has been dropped, or holds vectors of another length than the model now answers, has
- * no valid state: it is forgotten, so everything is embedded again (through the cache).
- */
-const planSync = (db: Db, model: string, dimensions: number): Plan => {
-  createVectorSchema(db)
-  return db.transaction(() => {
-    const registered = statement(db, "SELECT table_name, dimensions FROM vector_models WHERE model = ?").get(model) as ModelRow | undefined
-    if (registered !== undefined && !tableExists(db, registered.table_name)) forgetModel(db, model)
-    // A model known to answer another length than its table holds: that table is void.
-    if (registered !== undefined && dimensions > 0 && registered.dimensions !== dimensions) forgetModel(db, model, registered.table_name)
-    const plan = readPlan(db, model)
-    const table = modelInfo(db, model)?.table
-    for (const key of plan.gone) deleteVector(db, model, table, key)
-    return plan
-  }).immediate()
-}
-
-/**
- * Writes one batch in one transaction: the cache first (vectors just computed are kept even
- * if their memory changed meanwhile), then each vector whose memory still holds the text it
- * was made from. A vector of another length than the model's table means the model changed
- * under the same id: the table is rebuilt at the new length.
- */
-const writeVectors = (
-  db: Db,
-  model: string,
-  items: ReadonlyArray<{ key: number; hash: string; vector: Float32Array }>,
-  fresh: ReadonlySet<string>
-): { fromCache: number; skipped: number; reset: boolean } =>
-  db.transaction(() => {
-    const cache = statement(db, "INSERT OR REPLACE INTO embedding_cache (model, content_hash, vector) VALUES (?, ?, ?)")
-    for (const hash of fresh) {
-      const item = items.find((i) => i.hash === hash)
-      if (item) cache.run(model, hash, toBlob(item.vector))
-    }
-    let info = modelInfo(db, model)
-    // What the model answers now decides the length; cached vectors only when nothing is fresh.
-    const length = (items.find((i) => fresh.has(i.hash)) ?? items[0])?.vector.length
-    const reset = length !== undefined && info !== undefined && info.dimensions !== length
-    if (reset) {
-      forgetModel(db, model, info!.table)
-      info = undefined
-    }
-    if (info === undefined && length !== undefined) info = createModelTable(db, model, length)
-    const current = statement(db, "SELECT content FROM memories WHERE key = ?")
-    let fromCache = 0
-    let skipped = 0
-    for (const item of items) {
-      const row = current.get(item.key) as { content: string } | undefined
-      if (row === undefined || contentHash(row.content) !== item.hash || item.vector.length !== info!.dimensions) {
-        skipped++
-        continue
-      }
-      deleteVector(db, model, info!.table, item.key)
-      statement(db, `INSERT INTO ${info!.table} (rowid, embedding) VALUES (?, ?)`).run(BigInt(item.key), item.vector)
-      statement(db, "INSERT INTO vector_state (model, key, content_hash) VALUES (?, ?, ?)").run(model, item.key, item.hash)
-      if (!fresh.has(item.hash)) fromCache++
-    }
-    return { fromCache, skipped, reset }
-  }).immediate()
-
 /** Drops a model's table (when given), registration and state; its cache stays. */
-const forgetModel = (db: Db, model: string, table?: string): void => {
+export const forgetModel = (db: Db, model: string, table?: string): void => {
   if (table !== undefined) db.exec(`DROP TABLE IF EXISTS ${table}`)
   statement(db, "DELETE FROM vector_models WHERE model = ?").run(model)
   statement(db, "DELETE FROM vector_state WHERE model = ?").run(model)
 }
 
-const createModelTable = (db: Db, model: string, dimensions: number): { table: string; dimensions: number } => {
+export const createModelTable = (db: Db, model: string, dimensions: number): { table: string; dimensions: number } => {
   let table = vectorTableName(model)
   // Another model whose id hashes to the same 8 digits: take more digits.
   for (let digits = 16; db.prepare("SELECT 1 FROM vector_models WHERE table_name = ? AND model <> ?").get(table, model); digits += 8) {
@@ -394,46 +205,28 @@ const createModelTable = (db: Db, model: string, dimensions: number): { table: s
   return { table, dimensions }
 }
 
-const deleteVector = (db: Db, model: string, table: string | undefined, key: number): void => {
+export const deleteVector = (db: Db, model: string, table: string | undefined, key: number): void => {
   if (table !== undefined) statement(db, `DELETE FROM ${table} WHERE rowid = ?`).run(BigInt(key))
   statement(db, "DELETE FROM vector_state WHERE model = ? AND key = ?").run(model, key)
 }
 
-const modelInfo = (db: Db, model: string): { table: string; dimensions: number } | undefined => {
+export const modelInfo = (db: Db, model: string): { table: string; dimensions: number } | undefined => {
   if (!tableExists(db, "vector_models")) return undefined
   loadVecExtension(db)
   const row = statement(db, "SELECT table_name, dimensions FROM vector_models WHERE model = ?").get(model) as ModelRow | undefined
   return row === undefined || !tableExists(db, row.table_name) ? undefined : { table: row.table_name, dimensions: row.dimensions }
 }
 
-/** Cached vectors by hash; one of another length than `dimensions` (when known) is stale and ignored. */
-const readCache = (db: Db, model: string, hashes: ReadonlyArray<string>, dimensions: number | undefined): Map<string, Float32Array> => {
-  const out = new Map<string, Float32Array>()
-  const get = statement(db, "SELECT vector FROM embedding_cache WHERE model = ? AND content_hash = ?")
-  for (const hash of new Set(hashes)) {
-    const row = get.get(model, hash) as { vector: Buffer } | undefined
-    if (row === undefined || row.vector.byteLength === 0 || row.vector.byteLength % 4 !== 0) continue
-    if (dimensions !== undefined && dimensions > 0 && row.vector.byteLength !== dimensions * 4) continue
-    out.set(hash, toFloat32(row.vector))
-  }
-  return out
-}
-
-const uniqueByHash = (work: ReadonlyArray<Work>): Work[] => {
-  const seen = new Set<string>()
-  return work.filter((w) => (seen.has(w.hash) ? false : (seen.add(w.hash), true)))
-}
-
-const tableExists = (db: Db, name: string): boolean =>
+export const tableExists = (db: Db, name: string): boolean =>
   statement(db, "SELECT 1 FROM sqlite_schema WHERE name = ?").get(name) !== undefined
 
 /** A null distance (a zero vector on either side) is no similarity at all. */
 const toCosine = (distance: number | null): number => (distance === null ? 0 : 1 - distance)
 
-const toBlob = (vector: Float32Array): Buffer => Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength)
+export const toBlob = (vector: Float32Array): Buffer => Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength)
 
 /** Copies: a Buffer from SQLite may sit at an offset that Float32Array cannot view. */
-const toFloat32 = (blob: Buffer): Float32Array => {
+export const toFloat32 = (blob: Buffer): Float32Array => {
   const out = new Float32Array(blob.byteLength / 4)
   new Uint8Array(out.buffer).set(blob)
   return out

@@ -7,7 +7,7 @@ import { Effect } from "effect"
 import type { EmbedderApi } from "../embeddings/embedder.js"
 import type { EmbedderUnavailable } from "../embeddings/errors.js"
 import { contentChanges, markSynced, syncedChanges } from "../projections/content-changes.js"
-import { syncVectors, type VectorProgress } from "../projections/vectors.js"
+import { syncVectors, type VectorProgress } from "../projections/vector-sync.js"
 import type { LedgerStore } from "../store/ledger-store.js"
 import type { QueryVector } from "./candidates.js"
 

@@ -15,14 +15,13 @@ import {
   dropVectorModel,
   listVectorModels,
   nearest,
-  pendingVectors,
   pruneEmbeddingCache,
   similarities,
-  syncVectors,
   vectorOf,
   vectorsProjection,
   vectorTableName
 } from "../../src/projections/vectors.js"
+import { pendingVectors, syncVectors } from "../../src/projections/vector-sync.js"
 import type { LedgerStore } from "../../src/store/ledger-store.js"
 import { added, conversationForgotten, revised } from "../support/events.js"
 import { eventId, memoryId } from "../support/ids.js"
