@@ -60,7 +60,10 @@ export const forgottenOrigins = (db: Db): Set<string> =>
 export const writeConversation = (db: Db, c: ConversationState): void => {
   statement(
     db,
-    `INSERT OR REPLACE INTO conversations (origin, events, memories_added, outcomes, first_at, last_at, forgotten, purged_events)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+    `INSERT INTO conversations (origin, events, memories_added, outcomes, first_at, last_at, forgotten, purged_events)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT(origin) DO UPDATE SET events = excluded.events, memories_added = excluded.memories_added,
+       outcomes = excluded.outcomes, first_at = excluded.first_at, last_at = excluded.last_at,
+       forgotten = excluded.forgotten, purged_events = excluded.purged_events`
   ).run(c.origin, c.events, c.memoriesAdded, c.outcomes, c.firstAt, c.lastAt, c.forgotten ? 1 : 0, c.purgedEvents)
 }

@@ -54,8 +54,11 @@ export const loadEvidence = (db: Db, memoryId: string): EvidenceState | undefine
 export const writeEvidence = (db: Db, e: EvidenceState): void => {
   statement(
     db,
-    `INSERT OR REPLACE INTO evidence (memory_id, worked, failed, anchor_ms, worked_count, failed_count, partial_count, event_ids)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+    `INSERT INTO evidence (memory_id, worked, failed, anchor_ms, worked_count, failed_count, partial_count, event_ids)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT(memory_id) DO UPDATE SET worked = excluded.worked, failed = excluded.failed, anchor_ms = excluded.anchor_ms,
+       worked_count = excluded.worked_count, failed_count = excluded.failed_count, partial_count = excluded.partial_count,
+       event_ids = excluded.event_ids`
   ).run(e.memoryId, e.worked, e.failed, e.anchorMs, e.workedCount, e.failedCount, e.partialCount, JSON.stringify(e.eventIds))
 }
 

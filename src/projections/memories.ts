@@ -99,8 +99,20 @@ export const loadMemory = (db: Db, id: string): MemoryState | undefined => {
   return row && rowToMemory(row)
 }
 
+/**
+ * An upsert on `key` rather than INSERT OR REPLACE: REPLACE deletes and re-inserts through a
+ * statement journal, which cost most of a rebuild's time per memory (bench/rebuild). `key` and
+ * `id` name the same memory on every path, so `key` alone decides the conflict.
+ */
+const UPSERT_MEMORY = `INSERT INTO memories (${COLUMNS}) VALUES (${COLUMNS.split(",").map(() => "?").join(",")})
+  ON CONFLICT(key) DO UPDATE SET ${COLUMNS.split(",")
+    .map((c) => c.trim())
+    .filter((c) => c !== "key")
+    .map((c) => `${c} = excluded.${c}`)
+    .join(", ")}`
+
 export const writeMemory = (db: Db, m: MemoryState): void => {
-  statement(db, `INSERT OR REPLACE INTO memories (${COLUMNS}) VALUES (${COLUMNS.split(",").map(() => "?").join(",")})`).run(
+  statement(db, UPSERT_MEMORY).run(
     m.key,
     m.id,
     m.content,

@@ -30,7 +30,7 @@ import { setCheckpoints } from "./checkpoints.js"
  *
  * Besides sparing a read and two writes per append (a bulk import appends once per line), this
  * keeps FTS5's batching: FTS5 writes its pending terms out as a new segment at every statement
- * savepoint, which every INSERT OR REPLACE opens, so index writes interleaved with the others
+ * savepoint, which write statements open, so index writes interleaved with the others
  * made one small segment, and its merges, per memory.
  */
 export interface ProjectionSession {

@@ -63,7 +63,7 @@ export const rebuildProjections = (db: Db, config: LedgerConfig, onProgress?: Pr
   }
   for (const e of evidence.values()) writeEvidence(db, e)
   for (const c of conversations.values()) writeConversation(db, c)
-  // The full-text index is written last, after every INSERT OR REPLACE above: each of those
+  // The full-text index is written last, after every other write above: each of those
   // opens a statement savepoint, and FTS5 flushes its pending terms to a new segment at every
   // savepoint. Interleaved, that made one tiny segment (and its merges) per memory; written
   // together, FTS5 batches them. Same rows either way.
