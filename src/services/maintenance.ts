@@ -16,7 +16,7 @@ import { sha256 } from "../events/codec.js"
 import { exportRow, type ExportedEvent } from "../events/export-line.js"
 import { appendRaw, eventCount, readRows, type RawEvent } from "../events/log.js"
 import { rebuildProjections, type Progress } from "../projections/rebuild.js"
-import { purgeForgotten, type PurgeReport } from "../store/purge.js"
+import { previewPurge, purgeForgotten, type PurgeReport } from "../store/purge.js"
 import { verifyStore, type VerifyReport } from "../store/verify.js"
 import { databaseChecks, type Check } from "../store/doctor.js"
 import { Embedder, type EmbedderApi } from "../embeddings/embedder.js"
@@ -39,6 +39,8 @@ export interface MaintenanceApi {
   readonly rebuild: (onProgress?: Progress) => Effect.Effect<{ events: number }>
   readonly verify: Effect.Effect<VerifyReport>
   readonly purge: (options: { readonly memories: boolean }) => Effect.Effect<PurgeReport>
+  /** What purge would erase now, without erasing anything. */
+  readonly purgePreview: (options: { readonly memories: boolean }) => Effect.Effect<{ readonly conversations: ReadonlyArray<string>; readonly memories: number }>
   readonly doctor: Effect.Effect<DoctorReport>
 }
 
@@ -150,6 +152,7 @@ export const MaintenanceLive = Layer.effect(
           pruneVectors(store.db)
           return report
         }),
+      purgePreview: (options) => Effect.sync(() => store.read((db) => previewPurge(db, options))),
       doctor: Effect.gen(function* () {
         const checks = [...store.read((db) => databaseChecks(db, store.path)), yield* embedderCheck(embedder)]
         return {

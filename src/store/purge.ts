@@ -47,3 +47,11 @@ export const purgeForgotten = (db: Db, config: LedgerConfig, options: { readonly
   db.pragma("wal_checkpoint(TRUNCATE)")
   return report
 }
+
+/** The forgotten conversations that still hold text, and the forgotten memories purge --memories would erase. */
+export const previewPurge = (db: Db, options: { readonly memories: boolean }): { conversations: string[]; memories: number } => ({
+  conversations: (
+    db.prepare("SELECT origin FROM conversations WHERE forgotten = 1 AND purged_events < events ORDER BY origin").all() as { origin: string }[]
+  ).map((r) => r.origin),
+  memories: options.memories ? (db.prepare("SELECT count(*) AS n FROM memories WHERE forgotten = 1").get() as { n: number }).n : 0
+})

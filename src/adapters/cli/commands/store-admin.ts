@@ -3,7 +3,6 @@ import { existsSync, readFileSync } from "node:fs"
 import { Args, Command, Options } from "@effect/cli"
 import { Effect } from "effect"
 import { Maintenance } from "../../../services/maintenance.js"
-import { Queries } from "../../../services/queries.js"
 import { UsageError } from "../output.js"
 import { progressBar } from "../progress.js"
 import * as O from "../options.js"
@@ -97,18 +96,18 @@ export const purge = Command.make(
   (a) =>
     withStore(
       Effect.gen(function* () {
-        if (a.yes) return { done: true as const, ...(yield* Effect.flatMap(Maintenance, (m) => m.purge({ memories: a.memories }))) }
-        const conversations = yield* Effect.flatMap(Queries, (q) => q.conversations)
-        return { done: false as const, conversations: conversations.filter((c) => c.forgotten && c.purgedEvents < c.events).map((c) => c.origin) }
+        const m = yield* Maintenance
+        if (a.yes) return { done: true as const, ...(yield* m.purge({ memories: a.memories })) }
+        return { done: false as const, ...(yield* m.purgePreview({ memories: a.memories })) }
       }),
       {
         json: a.json,
         human: (r) =>
           r.done
             ? `purged: erased ${r.erasedEvents} event payloads (${r.conversations.length} conversations${r.memories ? `, ${r.memories} forgotten memories` : ""}). This cannot be undone.`
-            : r.conversations.length === 0
+            : r.conversations.length === 0 && r.memories === 0
               ? "nothing to purge: no forgotten conversation holds text"
-              : `would erase the text of ${r.conversations.length} forgotten conversations: ${r.conversations.join(", ")}\npurge cannot be undone; run 'mem purge --yes' to do it`
+              : `would erase the text of ${r.conversations.length} forgotten conversations${r.conversations.length ? `: ${r.conversations.join(", ")}` : ""}${r.memories ? ` and ${r.memories} forgotten memories` : ""}\npurge cannot be undone; run 'mem purge --yes' to do it`
       }
     )
 ).pipe(Command.withDescription("Erase forgotten text from disk for good (cannot be undone)"))
