@@ -6,7 +6,7 @@ import { Effect, Either } from "effect"
 import fc from "fast-check"
 import { beforeAll, describe, expect, it } from "vitest"
 import { countTokens } from "../../src/retrieval/tokens.js"
-import { actor, Commands, DAY, freshDb, Retrieval, runAt, T0 } from "../support/services.js"
+import { actor, Commands, DAY, freshDb, Queries, Retrieval, runAt, T0 } from "../support/services.js"
 
 const project = "github.com/acme/app"
 let db: string
@@ -92,5 +92,23 @@ describe("context", () => {
     expect(relevant.text).not.toContain("Always answer in English")
     const nothing = await context({ query: "configure kubernetes ingress certificates" })
     expect(nothing).toMatchObject({ text: "", included: [] })
+  })
+})
+
+describe("what recall records", () => {
+  it("search appends exactly one MemoriesRecalled with the ids it showed; why appends nothing", async () => {
+    const events = () => runAt(db, T0 + DAY, Effect.flatMap(Queries, (q) => q.log({})))
+    const before = (await events()).length
+    await runAt(db, T0 + DAY, Effect.flatMap(Retrieval, (r) => r.why({ query: "staging database", project })))
+    expect((await events()).length).toBe(before)
+    const found = await runAt(db, T0 + DAY, Effect.flatMap(Retrieval, (r) => r.search({ query: "staging database", project, task: "T-7" }, actor)))
+    const after = await events()
+    expect(after.length).toBe(before + 1)
+    expect(after.at(-1)!.event).toEqual({
+      _tag: "MemoriesRecalled",
+      query: "staging database",
+      memoryIds: found.results.map((r) => r.memory.id),
+      task: "T-7"
+    })
   })
 })
