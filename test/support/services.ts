@@ -15,14 +15,17 @@ import { tempDir } from "./cli.js"
 export const DAY = 86_400_000
 export const T0 = Date.parse("2026-01-01T00:00:00.000Z")
 
+/** Time stands still at `ms`; sleeping (timeouts) still takes real time. */
 export const fixedClock = (ms: number): Clock.Clock => ({
   [Clock.ClockTypeId]: Clock.ClockTypeId,
   currentTimeMillis: Effect.succeed(ms),
   currentTimeNanos: Effect.succeed(BigInt(ms) * 1_000_000n),
   unsafeCurrentTimeMillis: () => ms,
   unsafeCurrentTimeNanos: () => BigInt(ms) * 1_000_000n,
-  sleep: () => Effect.void
+  sleep: (duration) => realClock.sleep(duration)
 })
+
+const realClock = Clock.make()
 
 type Services = Commands | Queries | Maintenance | Retrieval
 
