@@ -38,6 +38,12 @@ export const openDatabase = (path: string, options: OpenOptions = {}): Either.Ei
     if (!options.readonly) {
       db.pragma("journal_mode = WAL")
       db.pragma("synchronous = NORMAL")
+      // Ids are random after their minute, so index inserts land all over their B-trees: a
+      // 64 MiB page cache (default 2 MiB) keeps them from re-reading pages on every insert.
+      db.pragma("cache_size = -65536")
+      db.pragma("temp_store = MEMORY")
+      // Checkpoint the WAL every ~40 MiB instead of every 4 MiB: bulk writes copy each page once.
+      db.pragma("wal_autocheckpoint = 10000")
     }
     return Either.right(db)
   } catch (error) {
