@@ -10,8 +10,11 @@ export const fixedClock = (ms: number): Clock.Clock => ({
   currentTimeNanos: Effect.succeed(BigInt(ms) * 1_000_000n),
   unsafeCurrentTimeMillis: () => ms,
   unsafeCurrentTimeNanos: () => BigInt(ms) * 1_000_000n,
-  sleep: () => Effect.void
+  // Timeouts (the http embedder's) sleep on the clock: they must still take real time.
+  sleep: (duration) => realClock.sleep(duration)
 })
 
 /** The instant the benches pretend it is. */
 export const BENCH_NOW = Date.parse("2025-06-01T12:00:00.000Z")
+
+const realClock = Clock.make()

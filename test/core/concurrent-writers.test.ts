@@ -8,7 +8,6 @@ import Database from "better-sqlite3"
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest"
 import { DEFAULT_CONFIG } from "../../src/config.js"
 import { rebuildProjections } from "../../src/projections/rebuild.js"
-import { ensureBuilt } from "../support/build.js"
 import { chainProblem } from "../support/chain.js"
 import { startWorker, stopAllWorkers } from "../support/processes.js"
 import { expectSameProjections, snapshot } from "../support/snapshot.js"
@@ -19,7 +18,6 @@ const EVENTS_EACH = 500
 
 let dir = ""
 beforeAll(() => {
-  ensureBuilt()
   dir = makeTempDir()
 })
 afterEach(stopAllWorkers)

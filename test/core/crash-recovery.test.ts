@@ -9,7 +9,6 @@ import * as fc from "fast-check"
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest"
 import { DEFAULT_CONFIG } from "../../src/config.js"
 import { rebuildProjections } from "../../src/projections/rebuild.js"
-import { ensureBuilt } from "../support/build.js"
 import { chainProblem } from "../support/chain.js"
 import { startWorker, stopAllWorkers } from "../support/processes.js"
 import { expectSameProjections, snapshot, type ProjectionSnapshot } from "../support/snapshot.js"
@@ -21,7 +20,6 @@ const AHEAD = 3
 
 let dir = ""
 beforeAll(() => {
-  ensureBuilt()
   dir = makeTempDir()
 })
 afterEach(stopAllWorkers)

@@ -1,6 +1,8 @@
 /**
- * Builds dist/ once per test run: CLI tests run `bin/mem.js` and concurrency tests run worker
- * processes, and both must exercise the code as shipped, not a stale build.
+ * Builds dist/ once per test run, before any test: CLI tests run `bin/mem.js` and crash and
+ * concurrency tests run worker processes on dist/, and all must exercise the code as shipped,
+ * never a stale build. (Building once, up front, also means no test rebuilds dist/ under
+ * workers that another test is running.)
  */
 import { execFileSync } from "node:child_process"
 
