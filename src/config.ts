@@ -49,6 +49,14 @@ export interface LedgerConfig {
    * waiting ~53 days for its failures to fade (bench/outcome-sim).
    */
   readonly probation: boolean
+  /**
+   * A new memory whose words overlap an existing one's this much (Dice coefficient of their
+   * content words) is a near-duplicate: the write stores nothing and asks the caller to say
+   * confirms, supersedes or distinct_from (brief 4.5).
+   */
+  readonly similarWords: number
+  /** With vectors, a cosine at or above this is a near-duplicate too. */
+  readonly similarCosine: number
 }
 
 export const DEFAULT_CONFIG: LedgerConfig = {
@@ -64,5 +72,7 @@ export const DEFAULT_CONFIG: LedgerConfig = {
   contextMinCosine: 0.6,
   nearDuplicateCosine: 0.95,
   fieldWeights: [1, 0.5, 0.25],
-  probation: true
+  probation: true,
+  similarWords: 0.6,
+  similarCosine: 0.9
 }

@@ -37,4 +37,12 @@ export const exportRow = (row: EventRow): ExportedEvent => ({
   hash: row.hash
 })
 
+/** The same shape from a decoded event: the envelope and the payload (null once purged). */
+export const storedEventJson = (e: StoredEvent): ExportedEvent => {
+  const { event, ...envelope } = e
+  if (event === null) return { ...envelope, payload: null }
+  const { _tag, ...payload } = event
+  return { ...envelope, payload }
+}
+
 export type { StoredEvent }

@@ -7,6 +7,7 @@ import { Layer } from "effect"
 import { DEFAULT_CONFIG, type LedgerConfig } from "../config.js"
 import { EmbedderFromEnv, type Embedder } from "../embeddings/embedder.js"
 import type { EmbedderConfigInvalid } from "../embeddings/errors.js"
+import { OperationsLocal } from "../api/operations-local.js"
 import { CommandsLive } from "./commands.js"
 import { MaintenanceLive } from "./maintenance.js"
 import { QueriesLive } from "./queries.js"
@@ -21,3 +22,10 @@ export const AppLayer = (
   Layer.mergeAll(CommandsLive, QueriesLive, MaintenanceLive, RetrievalLive).pipe(
     Layer.provideMerge(Layer.merge(StoreLive(dbPath, config), embedder))
   )
+
+/** The services plus `Operations` over them: what MCP, REST and the SDK's local mode run on. */
+export const LocalOperationsLayer = (
+  dbPath: string,
+  config: LedgerConfig = DEFAULT_CONFIG,
+  embedder: Layer.Layer<Embedder, EmbedderConfigInvalid> = EmbedderFromEnv()
+) => OperationsLocal.pipe(Layer.provideMerge(AppLayer(dbPath, config, embedder)))

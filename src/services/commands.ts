@@ -25,6 +25,8 @@ import type { Category, Outcome } from "../domain/vocabulary.js"
 import { resolveMemoryId } from "../projections/id-prefix.js"
 import type { Db } from "../store/database.js"
 import { makeIdFactory } from "../domain/ids.js"
+import { findSimilar, type SimilarFound } from "../retrieval/similar.js"
+import type { QueryVector } from "../retrieval/candidates.js"
 import { Store } from "./store.js"
 
 export interface ReviseInput {
@@ -35,8 +37,20 @@ export interface ReviseInput {
 
 type Result<R> = Effect.Effect<R, DomainError>
 
+/** A remember that stored nothing because near-duplicates exist (brief 4.5). */
+export interface SimilarExist {
+  readonly stored: false
+  readonly similar: ReadonlyArray<SimilarFound>
+}
+
 export interface CommandsApi {
   readonly add: (input: AddInput, actor: Actor) => Result<AddResult>
+  /**
+   * `add` for agents: unless the caller already related the text to a memory (confirms,
+   * supersedes, distinct_from), near-duplicates in scope stop the write and are returned.
+   * Checked inside the write lock, so two similar writes at once cannot both slip through.
+   */
+  readonly remember: (input: AddInput, actor: Actor, vector?: QueryVector) => Result<AddResult | SimilarExist>
   readonly revise: (id: string, input: ReviseInput, actor: Actor) => Result<{ id: MemoryId; changed: boolean }>
   readonly confirm: (id: string, actor: Actor) => Result<AddResult>
   readonly supersede: (old: string, by: string, actor: Actor) => Result<{ id: MemoryId; supersededBy: MemoryId }>
@@ -72,6 +86,13 @@ export const CommandsLive = Layer.effect(
 
     return {
       add: (input, actor) => run(actor, (ctx) => decideAddInput(input, ctx)),
+      remember: (input, actor, vector) =>
+        run<AddResult | SimilarExist>(actor, (ctx) => {
+          const related = input.confirms ?? input.supersedes ?? input.distinctFrom
+          const project = input.scope === "global" ? null : input.project
+          const similar = related === undefined ? findSimilar(ctx.db, input.content, project, store.config, vector) : []
+          return similar.length > 0 ? Either.right({ events: [], result: { stored: false, similar } }) : decideAddInput(input, ctx)
+        }),
       revise: (id, input, actor) =>
         run(actor, ({ db, state }) => Either.flatMap(resolve(db, id), (memoryId) => decideRevise({ memoryId, ...input }, state))),
       confirm: (id, actor) => run(actor, ({ db, state }) => Either.flatMap(resolve(db, id), (m) => decideConfirm(m, state))),

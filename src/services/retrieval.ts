@@ -67,6 +67,8 @@ export interface RetrievalApi {
   readonly search: (input: SearchInput, actor: Actor) => Effect.Effect<SearchResult, DomainError>
   readonly why: (input: SearchInput & { readonly at?: string }) => Effect.Effect<WhyResult, DomainError>
   readonly context: (input: ContextInput, actor: Actor) => Effect.Effect<BuiltContext & { readonly project: string | null }, DomainError>
+  /** The embedder's vector for a text (for the near-duplicate check on write); none in keyword mode or on failure. */
+  readonly vectorFor: (text: string) => Effect.Effect<QueryVectorResult>
 }
 
 export class Retrieval extends Context.Tag("memledger/Retrieval")<Retrieval, RetrievalApi>() {}
@@ -87,6 +89,7 @@ export const RetrievalLive = Layer.effect(
       store.write((tx) => executeIn(tx, actor, nowMs, newId, () => decideRecall(query, ids, task)))
 
     return {
+      vectorFor: queryVector,
       search: (input, actor) =>
         Effect.all([Clock.currentTimeMillis, queryVector(input.query)]).pipe(Effect.flatMap(([nowMs, { vector, notice }]) =>
           Effect.suspend(() =>

@@ -5,11 +5,12 @@
 import { join } from "node:path"
 import { Clock, Effect } from "effect"
 import { DEFAULT_CONFIG, type LedgerConfig } from "../../src/config.js"
-import { AppLayer } from "../../src/services/app.js"
+import { LocalOperationsLayer } from "../../src/services/app.js"
 import { Commands } from "../../src/services/commands.js"
 import { Maintenance } from "../../src/services/maintenance.js"
 import { Queries } from "../../src/services/queries.js"
 import { Retrieval } from "../../src/services/retrieval.js"
+import { Operations } from "../../src/api/operations.js"
 import { tempDir } from "./cli.js"
 
 export const DAY = 86_400_000
@@ -27,14 +28,14 @@ export const fixedClock = (ms: number): Clock.Clock => ({
 
 const realClock = Clock.make()
 
-type Services = Commands | Queries | Maintenance | Retrieval
+type Services = Commands | Queries | Maintenance | Retrieval | Operations
 
 /** Runs `program` against the store at `dbPath` with the clock at `atMs`. */
 export const runAt = <A, E>(dbPath: string, atMs: number, program: Effect.Effect<A, E, Services>, config: LedgerConfig = DEFAULT_CONFIG): Promise<A> =>
-  Effect.runPromise(Effect.scoped(program.pipe(Effect.withClock(fixedClock(atMs)), Effect.provide(AppLayer(dbPath, config)))))
+  Effect.runPromise(Effect.scoped(program.pipe(Effect.withClock(fixedClock(atMs)), Effect.provide(LocalOperationsLayer(dbPath, config)))))
 
 export const freshDb = (): string => join(tempDir(), "m.db")
 
 export const actor = { origin: "test", agent: "test" }
 
-export { Commands, Maintenance, Queries, Retrieval }
+export { Commands, Maintenance, Operations, Queries, Retrieval }

@@ -1,7 +1,7 @@
 /** The log and its conversations: `mem log`, `conversations`, `forget-conversation`. */
 import { Args, Command, Options } from "@effect/cli"
 import { Effect, Option } from "effect"
-import type { StoredEvent } from "../../../events/events.js"
+import { storedEventJson } from "../../../events/export-line.js"
 import { Commands } from "../../../services/commands.js"
 import { Queries } from "../../../services/queries.js"
 import { conversationLine, eventLine } from "../format.js"
@@ -9,12 +9,7 @@ import * as O from "../options.js"
 import { withStore } from "../root.js"
 
 /** JSON shape of an event: the envelope and the payload (null once purged). */
-export const eventJson = (e: StoredEvent) => {
-  const { event, ...envelope } = e
-  if (event === null) return { ...envelope, payload: null }
-  const { _tag, ...payload } = event
-  return { ...envelope, payload }
-}
+export const eventJson = storedEventJson
 
 export const log = Command.make(
   "log",

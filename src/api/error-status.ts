@@ -1,0 +1,43 @@
+/**
+ * Which HTTP status each error tag gets, and the error body `{error, message}`: one table, so
+ * the REST server and the remote client agree on what a status means.
+ */
+import { BadRequest, Conflict, NotFound, Unauthorized, Unavailable, type ApiError } from "./http-api.js"
+
+const STATUS: Record<string, 400 | 401 | 404 | 409 | 503> = {
+  MemoryNotFound: 404,
+  ConversationNotFound: 404,
+  AmbiguousId: 400,
+  InvalidId: 400,
+  InvalidContent: 400,
+  UnknownCategory: 400,
+  InvalidInput: 400,
+  ImportLineInvalid: 400,
+  MemoryIsForgotten: 409,
+  MemoryIsSuperseded: 409,
+  SupersedeSelf: 409,
+  ConversationPurged: 409,
+  ReplayTargetNotEmpty: 409,
+  Unauthorized: 401,
+  DatabaseUnusable: 503,
+  ServiceUnavailable: 503
+}
+
+export const statusOf = (tag: string): number => STATUS[tag] ?? 400
+
+/** The REST form of any tagged error. */
+export const toApiError = (e: { readonly _tag: string; readonly message: string }): ApiError => {
+  const body = { error: e._tag, message: e.message }
+  switch (statusOf(e._tag)) {
+    case 404:
+      return new NotFound(body)
+    case 409:
+      return new Conflict(body)
+    case 401:
+      return new Unauthorized(body)
+    case 503:
+      return new Unavailable(body)
+    default:
+      return new BadRequest(body)
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * The REST API as an @effect/platform `HttpApi`, declared from the same schemas as the MCP
+ * tools: the server's handlers, the OpenAPI document at /openapi.json and the remote client
+ * (`OperationsRemote`) are all derived from this one declaration.
+ */
+import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "@effect/platform"
+import { Schema } from "effect"
+import { Category } from "../domain/vocabulary.js"
+import * as In from "./inputs.js"
+import * as Out from "./outputs.js"
+
+const errorFields = {
+  error: Schema.String.annotations({ description: "the error's name, e.g. MemoryNotFound" }),
+  message: Schema.String.annotations({ description: "what went wrong and what to do" })
+}
+
+/** Every error body is `{error, message}`; the class only fixes the status code. */
+export class BadRequest extends Schema.Class<BadRequest>("BadRequest")(errorFields, HttpApiSchema.annotations({ status: 400 })) {}
+export class Unauthorized extends Schema.Class<Unauthorized>("Unauthorized")(errorFields, HttpApiSchema.annotations({ status: 401 })) {}
+export class NotFound extends Schema.Class<NotFound>("NotFound")(errorFields, HttpApiSchema.annotations({ status: 404 })) {}
+export class Conflict extends Schema.Class<Conflict>("Conflict")(errorFields, HttpApiSchema.annotations({ status: 409 })) {}
+export class Unavailable extends Schema.Class<Unavailable>("Unavailable")(errorFields, HttpApiSchema.annotations({ status: 503 })) {}
+
+export type ApiError = BadRequest | Unauthorized | NotFound | Conflict | Unavailable
+
+const IdPath = Schema.Struct({ id: In.TypedId })
+const { id: _editId, ...editFields } = In.EditInput.fields
+const { memory_id: _forgetId, ...forgetFields } = In.ForgetInput.fields
+const { id: _supersedeId, ...supersedeFields } = In.SupersedeInput.fields
+
+/** Query strings carry text only: numbers and booleans are parsed from it. */
+const ListParams = Schema.Struct({
+  project: In.ListInput.fields.project,
+  category: Schema.optional(Category),
+  all: Schema.optional(Schema.BooleanFromString),
+  limit: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 1000)))
+})
+const LogParams = Schema.Struct({
+  after: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.nonNegative())),
+  limit: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 1000))),
+  memory: In.LogInput.fields.memory,
+  origin: In.LogInput.fields.origin
+})
+
+const OriginOnly = Schema.Struct({ origin: Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(500))) })
+
+export const memoriesGroup = HttpApiGroup.make("memories")
+  .add(HttpApiEndpoint.post("remember", "/memories").setPayload(In.RememberInput).addSuccess(Out.RememberOutput))
+  .add(HttpApiEndpoint.get("list", "/memories").setUrlParams(ListParams).addSuccess(Out.MemoriesOutput))
+  .add(HttpApiEndpoint.get("get", "/memories/:id").setPath(IdPath).addSuccess(Out.MemoryOutput))
+  .add(HttpApiEndpoint.patch("edit", "/memories/:id").setPath(IdPath).setPayload(Schema.Struct(editFields)).addSuccess(Out.EditOutput))
+  .add(HttpApiEndpoint.post("forget", "/memories/:id/forget").setPath(IdPath).setPayload(Schema.Struct(forgetFields)).addSuccess(Out.ForgetOutput))
+  .add(HttpApiEndpoint.post("restore", "/memories/:id/restore").setPath(IdPath).setPayload(Schema.Struct(forgetFields)).addSuccess(Out.ForgetOutput))
+  .add(HttpApiEndpoint.post("confirm", "/memories/:id/confirm").setPath(IdPath).setPayload(OriginOnly).addSuccess(Out.ConfirmOutput))
+  .add(HttpApiEndpoint.post("supersede", "/memories/:id/supersede").setPath(IdPath).setPayload(Schema.Struct(supersedeFields)).addSuccess(Out.SupersedeOutput))
+
+export const recallGroup = HttpApiGroup.make("recall")
+  .add(HttpApiEndpoint.post("search", "/search").setPayload(In.RecallInput).addSuccess(Out.RecallOutput))
+  .add(HttpApiEndpoint.post("why", "/why").setPayload(In.ExplainInput).addSuccess(Out.ExplainOutput))
+  .add(HttpApiEndpoint.post("context", "/context").setPayload(In.GetContextInput).addSuccess(Out.ContextOutput))
+
+export const outcomesGroup = HttpApiGroup.make("outcomes").add(
+  HttpApiEndpoint.post("record", "/outcomes").setPayload(In.RecordOutcomeInput).addSuccess(Out.OutcomeOutput)
+)
+
+const OriginPayload = Schema.Struct({ origin: In.ForgetConversationInput.fields.origin })
+
+export const conversationsGroup = HttpApiGroup.make("conversations")
+  .add(HttpApiEndpoint.get("list", "/conversations").addSuccess(Out.ConversationsOutput))
+  .add(HttpApiEndpoint.post("forget", "/conversations/forget").setPayload(OriginPayload).addSuccess(Out.ConversationOutput))
+  .add(HttpApiEndpoint.post("restore", "/conversations/restore").setPayload(OriginPayload).addSuccess(Out.ConversationOutput))
+
+export const systemGroup = HttpApiGroup.make("system")
+  .add(HttpApiEndpoint.get("stats", "/stats").addSuccess(Out.StatsOutput))
+  .add(HttpApiEndpoint.get("events", "/events").setUrlParams(LogParams).addSuccess(Out.LogOutput))
+  .add(HttpApiEndpoint.get("health", "/health").addSuccess(Out.HealthOutput))
+
+export const MemledgerApi = HttpApi.make("memledger")
+  .add(memoriesGroup)
+  .add(recallGroup)
+  .add(outcomesGroup)
+  .add(conversationsGroup)
+  .add(systemGroup)
+  .addError(BadRequest)
+  .addError(Unauthorized)
+  .addError(NotFound)
+  .addError(Conflict)
+  .addError(Unavailable)
+
+/**
+ * Headers that say who is calling: the conversation and client a write is recorded under, and
+ * the current project. Clients set them once; a call's own `origin` field wins.
+ */
+export const CALLER_HEADERS = { origin: "x-memledger-origin", agent: "x-memledger-agent", project: "x-memledger-project" } as const

@@ -1,0 +1,114 @@
+/**
+ * What each operation takes, as Effect Schemas: the MCP tools' input schemas, the REST
+ * payloads and the SDK's argument types all come from here. Names are snake_case where an
+ * agent types them (memory_ids, distinct_from), as the tool contract says.
+ */
+import { Schema } from "effect"
+import { Category, Content, MAX_CONTENT_LENGTH, Outcome, Scope, Tag } from "../domain/vocabulary.js"
+
+const described = <S extends Schema.Schema.Any>(schema: S, description: string) => schema.annotations({ description })
+
+/** A memory id as typed: the full 26 characters or a unique prefix of 6 or more. */
+export const TypedId = described(Schema.String.pipe(Schema.minLength(6), Schema.maxLength(26)), "a memory id or a unique prefix of it (6+ characters)")
+const Project = described(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(1000)), "the project (normalised git remote); omit for the current project")
+const Query = described(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(MAX_CONTENT_LENGTH)), "what you are looking for, in plain words")
+const Limit = described(Schema.Int.pipe(Schema.between(1, 100)), "how many results, 1 to 100 (default 10)")
+const Task = described(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(500)), "the task being worked on (e.g. beads:bd-12)")
+/** Who this write is for, when the caller knows better than the connection (a conversation id). */
+const Origin = described(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(500)), "the conversation this comes from; defaults to the client's session")
+
+export const RememberInput = Schema.Struct({
+  content: described(Content, "the memory: one short, self-contained statement"),
+  category: Schema.optional(described(Category, "what kind of knowledge this is (default general)")),
+  scope: Schema.optional(described(Scope, "project (default when a project is known) or global (every project)")),
+  project: Schema.optional(Project),
+  tags: Schema.optional(Schema.Array(Tag).pipe(Schema.maxItems(50))),
+  confirms: Schema.optional(described(TypedId, "this restates that memory")),
+  supersedes: Schema.optional(described(TypedId, "this replaces that memory")),
+  distinct_from: Schema.optional(described(TypedId, "this differs from that look-alike memory; store it anyway")),
+  origin: Schema.optional(Origin)
+})
+export type RememberInput = typeof RememberInput.Type
+
+export const RecallInput = Schema.Struct({
+  query: Query,
+  limit: Schema.optional(Limit),
+  project: Schema.optional(Project),
+  category: Schema.optional(Category),
+  task: Schema.optional(Task),
+  origin: Schema.optional(Origin)
+})
+export type RecallInput = typeof RecallInput.Type
+
+export const ExplainInput = Schema.Struct({
+  query: Query,
+  limit: Schema.optional(Limit),
+  project: Schema.optional(Project),
+  category: Schema.optional(Category),
+  at: Schema.optional(described(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(40)), "answer as of this time (ISO-8601)"))
+})
+export type ExplainInput = typeof ExplainInput.Type
+
+export const RecordOutcomeInput = Schema.Struct({
+  memory_ids: described(Schema.Array(TypedId).pipe(Schema.minItems(1), Schema.maxItems(100)), "the memories you actually used"),
+  outcome: described(Outcome, "worked, failed or partial"),
+  task: Schema.optional(Task),
+  note: Schema.optional(Schema.String.pipe(Schema.maxLength(2000))),
+  origin: Schema.optional(Origin)
+})
+export type RecordOutcomeInput = typeof RecordOutcomeInput.Type
+
+export const MemoryIdInput = Schema.Struct({ id: TypedId })
+export type MemoryIdInput = typeof MemoryIdInput.Type
+
+export const ForgetInput = Schema.Struct({
+  memory_id: TypedId,
+  reason: Schema.optional(Schema.String.pipe(Schema.maxLength(500))),
+  origin: Schema.optional(Origin)
+})
+export type ForgetInput = typeof ForgetInput.Type
+
+export const ForgetConversationInput = Schema.Struct({
+  origin: described(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(500)), "the conversation whose contributions to forget"),
+  undo: Schema.optional(described(Schema.Boolean, "restore what an earlier forget removed"))
+})
+export type ForgetConversationInput = typeof ForgetConversationInput.Type
+
+export const GetContextInput = Schema.Struct({
+  project: Schema.optional(Project),
+  query: Schema.optional(Query),
+  budget: Schema.optional(described(Schema.Int.pipe(Schema.between(50, 100_000)), "at most this many tokens (default 1500)")),
+  task: Schema.optional(Task),
+  origin: Schema.optional(Origin)
+})
+export type GetContextInput = typeof GetContextInput.Type
+
+export const ListInput = Schema.Struct({
+  project: Schema.optional(Project),
+  category: Schema.optional(Category),
+  all: Schema.optional(described(Schema.Boolean, "include forgotten and superseded memories")),
+  limit: Schema.optional(Schema.Int.pipe(Schema.between(1, 1000)))
+})
+export type ListInput = typeof ListInput.Type
+
+export const EditInput = Schema.Struct({
+  id: TypedId,
+  content: Schema.optional(Content),
+  category: Schema.optional(Category),
+  tags: Schema.optional(Schema.Array(Tag).pipe(Schema.maxItems(50))),
+  origin: Schema.optional(Origin)
+})
+export type EditInput = typeof EditInput.Type
+
+export const SupersedeInput = Schema.Struct({ id: TypedId, by: described(TypedId, "the memory that replaces it"), origin: Schema.optional(Origin) })
+export type SupersedeInput = typeof SupersedeInput.Type
+
+export const LogInput = Schema.Struct({
+  after: Schema.optional(described(Schema.Int.pipe(Schema.nonNegative()), "events after this sequence number")),
+  limit: Schema.optional(Schema.Int.pipe(Schema.between(1, 1000))),
+  memory: Schema.optional(TypedId),
+  origin: Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(500)))
+})
+export type LogInput = typeof LogInput.Type
+
+export const NoInput = Schema.Struct({})

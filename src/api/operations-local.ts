@@ -1,0 +1,196 @@
+/**
+ * `Operations` over a local store: each operation fills the caller's defaults (origin, agent,
+ * current project), calls the store's services and returns the wire form. No decision is
+ * made here; the services make them all.
+ */
+import { Clock, Effect, Layer } from "effect"
+import type { Actor } from "../commands/actor.js"
+import { shortId } from "../projections/id-prefix.js"
+import { loadEvidence } from "../projections/evidence.js"
+import { Commands, type SimilarExist } from "../services/commands.js"
+import { Queries, type MemoryView } from "../services/queries.js"
+import { Retrieval } from "../services/retrieval.js"
+import { Store } from "../services/store.js"
+import { storedEventJson } from "../events/export-line.js"
+import { memoryToWire } from "./memory-to-wire.js"
+import { Operations, RESOLVE_SIMILAR, type Caller, type OperationsApi } from "./operations.js"
+import type { RememberOutput } from "./outputs.js"
+
+const DEFAULT_LOG_PAGE = 100
+
+export const OperationsLocal = Layer.effect(
+  Operations,
+  Effect.gen(function* () {
+    const commands = yield* Commands
+    const queries = yield* Queries
+    const retrieval = yield* Retrieval
+    const store = yield* Store
+    const config = store.config
+
+    const actor = (caller: Caller, origin?: string): Actor => ({ origin: origin ?? caller.origin, agent: caller.agent })
+    const projectOf = (caller: Caller, project?: string) => project ?? caller.project
+    const optional = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : ({ [key]: value } as { [P in K]: V }))
+    const wire = (view: MemoryView, nowMs: number) => memoryToWire(view.memory, view.shortId, view.evidence, nowMs, config)
+    const short = (id: string) => store.read((db) => shortId(db, id))
+
+    const rememberReply = (result: Effect.Effect.Success<ReturnType<typeof commands.remember>>): RememberOutput => {
+      if ("similar" in result) return similarReply(result)
+      return result.stored
+        ? { stored: true, id: result.id, shortId: short(result.id) }
+        : { stored: false, confirmed: true, id: result.id, shortId: short(result.id), confirmations: result.confirmations }
+    }
+
+    const similarReply = (result: SimilarExist): RememberOutput => ({
+      stored: false,
+      reason: "similar memories exist",
+      similar: result.similar.map(({ memory, similarity }) => ({
+        id: memory.id,
+        shortId: short(memory.id),
+        content: memory.content,
+        category: memory.category,
+        project: memory.project,
+        similarity
+      })),
+      resolve: RESOLVE_SIMILAR
+    })
+
+    const api: OperationsApi = {
+      remember: (input, caller) =>
+        Effect.gen(function* () {
+          const project = projectOf(caller, input.project)
+          const scope = input.scope ?? (project === null ? "global" : "project")
+          const { vector } = yield* retrieval.vectorFor(input.content)
+          const result = yield* commands.remember(
+            {
+              content: input.content,
+              scope,
+              project: scope === "global" ? null : project,
+              ...optional("category", input.category),
+              ...optional("tags", input.tags),
+              ...optional("confirms", input.confirms),
+              ...optional("supersedes", input.supersedes),
+              ...optional("distinctFrom", input.distinct_from)
+            },
+            actor(caller, input.origin),
+            vector
+          )
+          return rememberReply(result)
+        }),
+
+      recall: (input, caller) =>
+        Effect.gen(function* () {
+          const found = yield* retrieval.search(
+            {
+              query: input.query,
+              project: projectOf(caller, input.project),
+              ...optional("limit", input.limit),
+              ...optional("category", input.category),
+              ...optional("task", input.task)
+            },
+            actor(caller, input.origin)
+          )
+          const nowMs = yield* Clock.currentTimeMillis
+          const results = store.read((db) =>
+            found.results.map((hit) => ({
+              ...memoryToWire(hit.memory, hit.shortId, loadEvidence(db, hit.memory.id), nowMs, config),
+              rank: hit.rank,
+              score: hit.score,
+              terms: hit.terms,
+              probation: hit.probation
+            }))
+          )
+          return { query: found.query, project: found.project, mode: found.mode, ...optional("notice", found.notice), results }
+        }),
+
+      explain: (input, caller) =>
+        Effect.map(
+          retrieval.why({
+            query: input.query,
+            project: projectOf(caller, input.project),
+            ...optional("limit", input.limit),
+            ...optional("category", input.category),
+            ...optional("at", input.at)
+          }),
+          (r) => ({
+            query: r.query,
+            project: r.project,
+            mode: r.mode,
+            at: r.at,
+            ...optional("notice", r.notice),
+            results: r.results.map((x) => ({
+              id: x.memory.id,
+              shortId: x.shortId,
+              content: x.memory.content,
+              rank: x.rank,
+              score: x.score,
+              probation: x.probation,
+              terms: x.terms,
+              events: x.events
+            })),
+            leftOut: r.leftOut
+          })
+        ),
+
+      recordOutcome: (input, caller) =>
+        Effect.map(
+          commands.outcome(input.memory_ids, input.outcome, { ...optional("task", input.task), ...optional("note", input.note) }, actor(caller, input.origin)),
+          (r) => ({ memory_ids: r.memoryIds, outcome: r.outcome, recorded: true as const })
+        ),
+
+      forget: (input, caller) =>
+        Effect.map(commands.forget(input.memory_id, input.reason ?? "forgotten", actor(caller, input.origin)), ({ id, forgotten, changed }) => ({ id, forgotten, changed })),
+
+      restore: (input, caller) =>
+        Effect.map(commands.restore(input.memory_id, input.reason ?? "restored", actor(caller, input.origin)), ({ id, forgotten, changed }) => ({ id, forgotten, changed })),
+
+      forgetConversation: (input, caller) => commands.forgetConversation(input.origin, input.undo ?? false, actor(caller)),
+
+      getContext: (input, caller) =>
+        Effect.map(
+          retrieval.context(
+            { project: projectOf(caller, input.project), ...optional("query", input.query), ...optional("budget", input.budget), ...optional("task", input.task) },
+            actor(caller, input.origin)
+          ),
+          (c) => ({ project: c.project, text: c.text, tokens: c.tokens, budget: c.budget, included: c.included, omitted: c.omitted })
+        ),
+
+      getMemory: (input) => Effect.zipWith(queries.show(input.id), Clock.currentTimeMillis, wire),
+
+      list: (input) =>
+        Effect.zipWith(
+          queries.list({ ...optional("project", input.project), ...optional("category", input.category), ...optional("all", input.all), ...optional("limit", input.limit) }),
+          Clock.currentTimeMillis,
+          (views, nowMs) => ({ memories: views.map((v) => wire(v, nowMs)) })
+        ),
+
+      edit: (input, caller) =>
+        commands.revise(
+          input.id,
+          { ...optional("content", input.content), ...optional("category", input.category), ...optional("tags", input.tags) },
+          actor(caller, input.origin)
+        ),
+
+      confirm: (input, caller) =>
+        Effect.map(commands.confirm(input.id, actor(caller, input.origin)), (r) =>
+          r.stored
+            ? { stored: true as const, id: r.id, shortId: short(r.id) }
+            : { stored: false as const, confirmed: true as const, id: r.id, shortId: short(r.id), confirmations: r.confirmations }
+        ),
+
+      supersede: (input, caller) => commands.supersede(input.id, input.by, actor(caller, input.origin)),
+
+      conversations: () => Effect.map(queries.conversations, (conversations) => ({ conversations })),
+
+      log: (input) => {
+        const limit = input.limit ?? DEFAULT_LOG_PAGE
+        return Effect.map(
+          queries.log({ limit, ...optional("after", input.after), ...optional("memory", input.memory), ...optional("origin", input.origin) }),
+          (events) => ({ events: events.map(storedEventJson), next: events.length === limit ? events[events.length - 1]!.seq : null })
+        )
+      },
+
+      stats: () => queries.stats
+    }
+    return api
+  })
+)

@@ -1,0 +1,61 @@
+/**
+ * The `Operations` service: everything an agent, a script or a program can ask of memledger,
+ * in wire types (inputs.ts, outputs.ts). MCP tools, REST endpoints, the SDK and the CLI in
+ * remote mode all call it; `OperationsLocal` runs it over the store's services and
+ * `OperationsRemote` over HTTP against `mem serve`, so every surface behaves the same either way.
+ */
+import { Context, type Effect } from "effect"
+import type { DomainError } from "../domain/errors.js"
+import type * as In from "./inputs.js"
+import type * as Out from "./outputs.js"
+
+/**
+ * Who is calling and where: the conversation and client a write is recorded under (unless the
+ * call names its own origin), and the project that "the current project" means.
+ */
+export interface Caller {
+  readonly origin: string
+  readonly agent: string
+  /** null: no current project (a server without one); memories default to global then. */
+  readonly project: string | null
+}
+
+/**
+ * What an operation can fail with: a domain error locally; remotely, the same error's tag and
+ * message as the server sent them, or `ServiceUnavailable` when the server can't be reached.
+ * Every surface needs only these two fields to report it.
+ */
+export type OperationError = DomainError | RemoteError
+
+export class RemoteError {
+  constructor(
+    readonly _tag: string,
+    readonly message: string
+  ) {}
+}
+
+type Op<I, O> = (input: I, caller: Caller) => Effect.Effect<O, OperationError>
+
+export interface OperationsApi {
+  readonly remember: Op<In.RememberInput, Out.RememberOutput>
+  readonly recall: Op<In.RecallInput, Out.RecallOutput>
+  readonly explain: Op<In.ExplainInput, Out.ExplainOutput>
+  readonly recordOutcome: Op<In.RecordOutcomeInput, Out.OutcomeOutput>
+  readonly forget: Op<In.ForgetInput, Out.ForgetOutput>
+  readonly restore: Op<In.ForgetInput, Out.ForgetOutput>
+  readonly forgetConversation: Op<In.ForgetConversationInput, Out.ConversationOutput>
+  readonly getContext: Op<In.GetContextInput, Out.ContextOutput>
+  readonly getMemory: Op<In.MemoryIdInput, typeof Out.MemoryOutput.Type>
+  readonly list: Op<In.ListInput, Out.MemoriesOutput>
+  readonly edit: Op<In.EditInput, Out.EditOutput>
+  readonly confirm: Op<In.MemoryIdInput & { readonly origin?: string }, Out.ConfirmOutput>
+  readonly supersede: Op<In.SupersedeInput, Out.SupersedeOutput>
+  readonly conversations: Op<typeof In.NoInput.Type, Out.ConversationsOutput>
+  readonly log: Op<In.LogInput, Out.LogOutput>
+  readonly stats: Op<typeof In.NoInput.Type, Out.StatsOutput>
+}
+
+export class Operations extends Context.Tag("memledger/Operations")<Operations, OperationsApi>() {}
+
+/** The answer to a remember that found near-duplicates: what to do next, in words an agent follows. */
+export const RESOLVE_SIMILAR = "call remember again with confirms, supersedes or distinct_from"
