@@ -30,14 +30,14 @@ export const toApiError = (e: { readonly _tag: string; readonly message: string 
   const body = { error: e._tag, message: e.message }
   switch (statusOf(e._tag)) {
     case 404:
-      return new NotFound(body)
+      return new NotFound({ ...body, status: 404 })
     case 409:
-      return new Conflict(body)
+      return new Conflict({ ...body, status: 409 })
     case 401:
-      return new Unauthorized(body)
+      return new Unauthorized({ ...body, status: 401 })
     case 503:
-      return new Unavailable(body)
+      return new Unavailable({ ...body, status: 503 })
     default:
-      return new BadRequest(body)
+      return new BadRequest({ ...body, status: 400 })
   }
 }

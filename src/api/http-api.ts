@@ -14,12 +14,16 @@ const errorFields = {
   message: Schema.String.annotations({ description: "what went wrong and what to do" })
 }
 
-/** Every error body is `{error, message}`; the class only fixes the status code. */
-export class BadRequest extends Schema.Class<BadRequest>("BadRequest")(errorFields, HttpApiSchema.annotations({ status: 400 })) {}
-export class Unauthorized extends Schema.Class<Unauthorized>("Unauthorized")(errorFields, HttpApiSchema.annotations({ status: 401 })) {}
-export class NotFound extends Schema.Class<NotFound>("NotFound")(errorFields, HttpApiSchema.annotations({ status: 404 })) {}
-export class Conflict extends Schema.Class<Conflict>("Conflict")(errorFields, HttpApiSchema.annotations({ status: 409 })) {}
-export class Unavailable extends Schema.Class<Unavailable>("Unavailable")(errorFields, HttpApiSchema.annotations({ status: 503 })) {}
+/**
+ * Every error body is `{error, message, status}`. The status is in the body too because
+ * classes encode structurally: without a field of its own, a 404 would encode as the first
+ * error class listed.
+ */
+export class BadRequest extends Schema.Class<BadRequest>("BadRequest")({ ...errorFields, status: Schema.Literal(400) }, HttpApiSchema.annotations({ status: 400 })) {}
+export class Unauthorized extends Schema.Class<Unauthorized>("Unauthorized")({ ...errorFields, status: Schema.Literal(401) }, HttpApiSchema.annotations({ status: 401 })) {}
+export class NotFound extends Schema.Class<NotFound>("NotFound")({ ...errorFields, status: Schema.Literal(404) }, HttpApiSchema.annotations({ status: 404 })) {}
+export class Conflict extends Schema.Class<Conflict>("Conflict")({ ...errorFields, status: Schema.Literal(409) }, HttpApiSchema.annotations({ status: 409 })) {}
+export class Unavailable extends Schema.Class<Unavailable>("Unavailable")({ ...errorFields, status: Schema.Literal(503) }, HttpApiSchema.annotations({ status: 503 })) {}
 
 export type ApiError = BadRequest | Unauthorized | NotFound | Conflict | Unavailable
 
@@ -42,7 +46,7 @@ const LogParams = Schema.Struct({
   origin: In.LogInput.fields.origin
 })
 
-const OriginOnly = Schema.Struct({ origin: Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(500))) })
+const { id: _confirmId, ...confirmFields } = In.ConfirmInput.fields
 
 export const memoriesGroup = HttpApiGroup.make("memories")
   .add(HttpApiEndpoint.post("remember", "/memories").setPayload(In.RememberInput).addSuccess(Out.RememberOutput))
@@ -51,7 +55,7 @@ export const memoriesGroup = HttpApiGroup.make("memories")
   .add(HttpApiEndpoint.patch("edit", "/memories/:id").setPath(IdPath).setPayload(Schema.Struct(editFields)).addSuccess(Out.EditOutput))
   .add(HttpApiEndpoint.post("forget", "/memories/:id/forget").setPath(IdPath).setPayload(Schema.Struct(forgetFields)).addSuccess(Out.ForgetOutput))
   .add(HttpApiEndpoint.post("restore", "/memories/:id/restore").setPath(IdPath).setPayload(Schema.Struct(forgetFields)).addSuccess(Out.ForgetOutput))
-  .add(HttpApiEndpoint.post("confirm", "/memories/:id/confirm").setPath(IdPath).setPayload(OriginOnly).addSuccess(Out.ConfirmOutput))
+  .add(HttpApiEndpoint.post("confirm", "/memories/:id/confirm").setPath(IdPath).setPayload(Schema.Struct(confirmFields)).addSuccess(Out.ConfirmOutput))
   .add(HttpApiEndpoint.post("supersede", "/memories/:id/supersede").setPath(IdPath).setPayload(Schema.Struct(supersedeFields)).addSuccess(Out.SupersedeOutput))
 
 export const recallGroup = HttpApiGroup.make("recall")

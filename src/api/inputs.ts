@@ -6,7 +6,7 @@
 import { Schema } from "effect"
 import { Category, Content, MAX_CONTENT_LENGTH, Outcome, Scope, Tag } from "../domain/vocabulary.js"
 
-const described = <S extends Schema.Schema.Any>(schema: S, description: string) => schema.annotations({ description })
+const described = <A, I>(schema: Schema.Schema<A, I>, description: string): Schema.Schema<A, I> => schema.annotations({ description })
 
 /** A memory id as typed: the full 26 characters or a unique prefix of 6 or more. */
 export const TypedId = described(Schema.String.pipe(Schema.minLength(6), Schema.maxLength(26)), "a memory id or a unique prefix of it (6+ characters)")
@@ -59,6 +59,8 @@ export const RecordOutcomeInput = Schema.Struct({
 export type RecordOutcomeInput = typeof RecordOutcomeInput.Type
 
 export const MemoryIdInput = Schema.Struct({ id: TypedId })
+export const ConfirmInput = Schema.Struct({ id: TypedId, origin: Schema.optional(Origin) })
+export type ConfirmInput = typeof ConfirmInput.Type
 export type MemoryIdInput = typeof MemoryIdInput.Type
 
 export const ForgetInput = Schema.Struct({

@@ -48,7 +48,7 @@ export interface OperationsApi {
   readonly getMemory: Op<In.MemoryIdInput, typeof Out.MemoryOutput.Type>
   readonly list: Op<In.ListInput, Out.MemoriesOutput>
   readonly edit: Op<In.EditInput, Out.EditOutput>
-  readonly confirm: Op<In.MemoryIdInput & { readonly origin?: string }, Out.ConfirmOutput>
+  readonly confirm: Op<In.ConfirmInput, Out.ConfirmOutput>
   readonly supersede: Op<In.SupersedeInput, Out.SupersedeOutput>
   readonly conversations: Op<typeof In.NoInput.Type, Out.ConversationsOutput>
   readonly log: Op<In.LogInput, Out.LogOutput>

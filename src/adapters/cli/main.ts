@@ -11,6 +11,7 @@ import { list, show, stats } from "./commands/inspect.js"
 import { context, search, why } from "./commands/recall.js"
 import { exportCmd, importCmd, purge, rebuild, replay, verify } from "./commands/store-admin.js"
 import { mem } from "./root.js"
+import { VERSION } from "../../version.js"
 
 const cli = mem.pipe(
   Command.withDescription("memledger: memory for coding agents, kept as an append-only event log"),
@@ -20,7 +21,7 @@ const cli = mem.pipe(
   ])
 )
 
-const run = Command.run(cli, { name: "memledger", version: "0.1.0" })
+const run = Command.run(cli, { name: "memledger", version: VERSION })
 
 /**
  * @effect/cli stops reading options after a lone "-" (stdin as FILE), so `mem import - --json`

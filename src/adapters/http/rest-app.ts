@@ -1,0 +1,19 @@
+/**
+ * The REST API as a web handler (`Request` in, `Response` out) over an already-running
+ * `Operations`, so `mem serve` shares one open store between REST and MCP. The OpenAPI
+ * document is served at /openapi.json from the same declaration.
+ */
+import { HttpApiBuilder, HttpServer } from "@effect/platform"
+import { Layer } from "effect"
+import { Operations, type OperationsApi } from "../../api/operations.js"
+import { RestApiLive } from "./rest-handlers.js"
+
+export const makeRestWebHandler = (operations: OperationsApi) =>
+  HttpApiBuilder.toWebHandler(
+    Layer.mergeAll(
+      HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" }).pipe(
+        Layer.provideMerge(RestApiLive.pipe(Layer.provide(Layer.succeed(Operations, operations))))
+      ),
+      HttpServer.layerContext
+    )
+  )
