@@ -10,6 +10,7 @@ import { Commands } from "../../src/services/commands.js"
 import { Maintenance } from "../../src/services/maintenance.js"
 import { Queries } from "../../src/services/queries.js"
 import { Retrieval } from "../../src/services/retrieval.js"
+import { Tasks } from "../../src/services/tasks.js"
 import { tempDir } from "./cli.js"
 
 export const DAY = 86_400_000
@@ -27,7 +28,7 @@ export const fixedClock = (ms: number): Clock.Clock => ({
 
 const realClock = Clock.make()
 
-type Services = Commands | Queries | Maintenance | Retrieval
+type Services = Commands | Queries | Maintenance | Retrieval | Tasks
 
 /** Runs `program` against the store at `dbPath` with the clock at `atMs`. */
 export const runAt = <A, E>(dbPath: string, atMs: number, program: Effect.Effect<A, E, Services>, config: LedgerConfig = DEFAULT_CONFIG): Promise<A> =>
@@ -37,4 +38,4 @@ export const freshDb = (): string => join(tempDir(), "m.db")
 
 export const actor = { origin: "test", agent: "test" }
 
-export { Commands, Maintenance, Queries, Retrieval }
+export { Commands, Maintenance, Queries, Retrieval, Tasks }
