@@ -9,6 +9,15 @@ import { statement } from "../store/statements.js"
 import { chainHash, decodePayload, encodePayload, GENESIS_HASH, sha256 } from "./codec.js"
 import { CURRENT_VERSION, Envelope, memoryIdsOf, type DomainEvent, type StoredEvent } from "./events.js"
 
+/**
+ * The task a recall or an outcome names, as SQL: the key of the partial index `events_task`,
+ * which holds only those two types, so finding a task's events reads a handful of index
+ * entries rather than decoding every recall in the log. json_valid keeps a damaged payload
+ * from failing the index (it then names no task); a purged payload (NULL) names none either.
+ */
+const TASK_OF_PAYLOAD = "json_extract(CASE WHEN json_valid(payload) THEN payload END, '$.task')"
+const CARRIES_TASK = "type IN ('MemoriesRecalled', 'OutcomeRecorded')"
+
 export const createLog = (db: Db): void => void
   db.exec(`
     CREATE TABLE IF NOT EXISTS events (
@@ -24,6 +33,7 @@ export const createLog = (db: Db): void => void
       hash TEXT NOT NULL
     ) STRICT;
     CREATE INDEX IF NOT EXISTS events_origin ON events(origin);
+    CREATE INDEX IF NOT EXISTS events_task ON events(${TASK_OF_PAYLOAD}) WHERE ${CARRIES_TASK};
     CREATE TABLE IF NOT EXISTS event_memories (
       memory_id TEXT NOT NULL,
       seq INTEGER NOT NULL,
@@ -139,6 +149,8 @@ export interface ReadFilter {
   readonly until?: string
   /** Leave out events of these types (e.g. recalls, which pile up and explain no score). */
   readonly excludeTypes?: ReadonlyArray<string>
+  /** Only the recalls and outcomes that name this task (through the `events_task` index). */
+  readonly task?: string
 }
 
 /** Reads events in sequence order; lazily, so a million-event rebuild streams. */
@@ -166,6 +178,11 @@ export function* readRows(db: Db, filter: ReadFilter = {}): Generator<EventRow> 
   if (filter.excludeTypes !== undefined && filter.excludeTypes.length > 0) {
     where.push(`e.type NOT IN (${filter.excludeTypes.map(() => "?").join(", ")})`)
     args.push(...filter.excludeTypes)
+  }
+  if (filter.task !== undefined) {
+    // Spelled exactly as in the index's definition, or SQLite would not use it.
+    where.push(CARRIES_TASK, `${TASK_OF_PAYLOAD} = ?`)
+    args.push(filter.task)
   }
   const limit = filter.limit === undefined ? "" : ` LIMIT ${Math.max(0, Math.floor(filter.limit))}`
   const sql = `SELECT e.* FROM ${from} WHERE ${where.join(" AND ")} ORDER BY e.seq${limit}`

@@ -13,13 +13,14 @@ import { MaintenanceLive } from "./maintenance.js"
 import { QueriesLive } from "./queries.js"
 import { RetrievalLive } from "./retrieval.js"
 import { StoreLive } from "./store.js"
+import { TasksLive } from "./tasks.js"
 
 export const AppLayer = (
   dbPath: string,
   config: LedgerConfig = DEFAULT_CONFIG,
   embedder: Layer.Layer<Embedder, EmbedderConfigInvalid> = EmbedderFromEnv()
 ) =>
-  Layer.mergeAll(CommandsLive, QueriesLive, MaintenanceLive, RetrievalLive).pipe(
+  Layer.mergeAll(CommandsLive, QueriesLive, MaintenanceLive, RetrievalLive, TasksLive).pipe(
     Layer.provideMerge(Layer.merge(StoreLive(dbPath, config), embedder))
   )
 

@@ -11,8 +11,8 @@ import { rebuildProjections } from "../projections/rebuild.js"
 import { PROJECTIONS, versionOf } from "../projections/registry.js"
 import { APPLICATION_ID, type Db } from "./database.js"
 
-/** Bumped when the log's own tables change shape. */
-export const LOG_SCHEMA_VERSION = 2
+/** Bumped when the log's own tables change shape (3: the `events_task` index). */
+export const LOG_SCHEMA_VERSION = 3
 
 /** True when the file needs no setup, checked without taking the write lock. */
 export const isReady = (db: Db, config: LedgerConfig): boolean => {

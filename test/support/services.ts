@@ -11,6 +11,7 @@ import { Maintenance } from "../../src/services/maintenance.js"
 import { Queries } from "../../src/services/queries.js"
 import { Retrieval } from "../../src/services/retrieval.js"
 import { Operations } from "../../src/api/operations.js"
+import { Tasks } from "../../src/services/tasks.js"
 import { tempDir } from "./cli.js"
 
 export const DAY = 86_400_000
@@ -28,7 +29,7 @@ export const fixedClock = (ms: number): Clock.Clock => ({
 
 const realClock = Clock.make()
 
-type Services = Commands | Queries | Maintenance | Retrieval | Operations
+type Services = Commands | Queries | Maintenance | Retrieval | Tasks | Operations
 
 /** Runs `program` against the store at `dbPath` with the clock at `atMs`. */
 export const runAt = <A, E>(dbPath: string, atMs: number, program: Effect.Effect<A, E, Services>, config: LedgerConfig = DEFAULT_CONFIG): Promise<A> =>
@@ -38,4 +39,4 @@ export const freshDb = (): string => join(tempDir(), "m.db")
 
 export const actor = { origin: "test", agent: "test" }
 
-export { Commands, Maintenance, Operations, Queries, Retrieval }
+export { Commands, Maintenance, Operations, Queries, Retrieval, Tasks }

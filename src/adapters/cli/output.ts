@@ -11,8 +11,9 @@ import type { Maintenance } from "../../services/maintenance.js"
 import type { Queries } from "../../services/queries.js"
 import type { Retrieval } from "../../services/retrieval.js"
 import type { Store } from "../../services/store.js"
+import type { Tasks } from "../../services/tasks.js"
 
-export type Services = Commands | Queries | Maintenance | Retrieval | Store
+export type Services = Commands | Queries | Maintenance | Retrieval | Store | Tasks
 
 /** Errors that mean the command line itself was wrong. */
 const USAGE_ERRORS = new Set(["UnknownCategory", "InvalidId", "UsageError"])

@@ -14,14 +14,14 @@ const optional = <K extends string, A>(key: K, o: Option.Option<A>) =>
 
 export const search = Command.make(
   "search",
-  { query, limit: O.limit, project: O.project, category: O.category, task: Options.text("task").pipe(Options.optional), origin: O.origin, agent: O.agent, json: O.json },
+  { query, limit: O.limit, project: O.project, category: O.category, task: O.task, origin: O.origin, agent: O.agent, json: O.json },
   (a) =>
     withStore(
       Effect.gen(function* () {
         const category = yield* fromEither(O.parseCategory(a.category))
         return yield* Effect.flatMap(Retrieval, (r) =>
           r.search(
-            { query: a.query, project: projectOf(a.project), ...optional("limit", a.limit), ...optional("task", a.task), ...(category ? { category } : {}) },
+            { query: a.query, project: projectOf(a.project), ...optional("limit", a.limit), ...optional("task", O.taskOrCurrent(a.task)), ...(category ? { category } : {}) },
             { origin: a.origin, agent: a.agent }
           )
         )
@@ -51,7 +51,7 @@ export const context = Command.make(
     project: O.project,
     query: Options.text("query").pipe(Options.withAlias("q"), Options.optional),
     budget: Options.integer("budget").pipe(Options.withDescription("at most this many tokens (default 1500)"), Options.optional),
-    task: Options.text("task").pipe(Options.optional),
+    task: O.task,
     origin: O.origin,
     agent: O.agent,
     json: O.json
@@ -60,7 +60,7 @@ export const context = Command.make(
     withStore(
       Effect.flatMap(Retrieval, (r) =>
         r.context(
-          { project: projectOf(a.project), ...optional("query", a.query), ...optional("budget", a.budget), ...optional("task", a.task) },
+          { project: projectOf(a.project), ...optional("query", a.query), ...optional("budget", a.budget), ...optional("task", O.taskOrCurrent(a.task)) },
           { origin: a.origin, agent: a.agent }
         )
       ),

@@ -1,0 +1,68 @@
+/**
+ * Protects the read behind task links: recalls and outcomes that name a task are found through
+ * the `events_task` index (not by decoding every recall), and a store made before the index
+ * gets it when it is opened.
+ */
+import Database from "better-sqlite3"
+import { describe, expect, it } from "vitest"
+import type { DomainEvent } from "../../src/events/events.js"
+import { readEvents } from "../../src/events/log.js"
+import { LOG_SCHEMA_VERSION } from "../../src/store/schema.js"
+import type { LedgerStore } from "../../src/store/ledger-store.js"
+import { taskLinksReader } from "../../src/tasks/links.js"
+import { added, outcome } from "../support/events.js"
+import { eventId, memoryId } from "../support/ids.js"
+import { openStoreAt, openTempStore } from "../support/temp-store.js"
+
+const A = memoryId(1)
+const B = memoryId(2)
+let counter = 0
+const append = (store: LedgerStore, events: ReadonlyArray<DomainEvent>, origin = "test") =>
+  store.writeOrThrow((tx) => tx.append(events.map((event) => ({ id: eventId(++counter), recordedAt: "2026-01-01T00:00:00.000Z", origin, agent: "test", event }))))
+const recalled = (task: string | undefined, ...memoryIds: typeof A[]): DomainEvent => ({ _tag: "MemoriesRecalled", query: "q", memoryIds, ...(task === undefined ? {} : { task }) })
+
+describe("task links", () => {
+  it("are the memories recalled under the task, each once, and its first outcome", () => {
+    const store = openTempStore()
+    append(store, [added(A, "a"), added(B, "b"), recalled("beads:bd-1", B, A), recalled("beads:bd-2", A), recalled(undefined, A), recalled("beads:bd-1", A)])
+    append(store, [outcome([A], "partial", { task: "beads:bd-1" }), outcome([B], "worked", { task: "beads:bd-1" })])
+    const links = taskLinksReader(store.db)
+    expect(links("beads:bd-1")).toMatchObject({ memoryIds: [B, A], recorded: { outcome: "partial" } })
+    expect(links("beads:bd-2")).toEqual({ memoryIds: [A], recorded: undefined })
+    expect(links("beads:bd-3")).toEqual({ memoryIds: [], recorded: undefined })
+  })
+
+  it("are read through the events_task index", () => {
+    const store = openTempStore()
+    append(store, [added(A, "a"), recalled("beads:bd-1", A)])
+    const prepared: string[] = []
+    const prepare = store.db.prepare.bind(store.db)
+    store.db.prepare = ((sql: string) => {
+      prepared.push(sql)
+      return prepare(sql)
+    }) as typeof store.db.prepare
+    expect([...readEvents(store.db, { task: "beads:bd-1" })].map((e) => e.type)).toEqual(["MemoriesRecalled"])
+    const query = prepared.find((sql) => sql.includes("json_extract"))!
+    const plan = (prepare(`EXPLAIN QUERY PLAN ${query}`).all(0, "beads:bd-1") as { detail: string }[]).map((r) => r.detail).join("\n")
+    expect(plan).toContain("USING INDEX events_task")
+  })
+
+  it("reach a store made before the index, once it is opened again", () => {
+    const store = openTempStore()
+    append(store, [added(A, "a"), recalled("beads:bd-1", A)])
+    const path = store.db.name
+    store.close()
+    const old = new Database(path)
+    old.exec("DROP INDEX events_task")
+    old.pragma("user_version = 2")
+    old.close()
+    const reopened = openStoreAt(path)
+    try {
+      expect(reopened.db.pragma("user_version", { simple: true })).toBe(LOG_SCHEMA_VERSION)
+      expect(reopened.db.prepare("SELECT name FROM sqlite_schema WHERE name = 'events_task'").get()).toEqual({ name: "events_task" })
+      expect(taskLinksReader(reopened.db)("beads:bd-1").memoryIds).toEqual([A])
+    } finally {
+      reopened.close()
+    }
+  })
+})
