@@ -36,7 +36,11 @@ export const selectContext = (
     shortId: shortId(db, memory.id),
     rule: memory.status === "confirmed" && RULE_CATEGORIES.has(memory.category)
   })
-  const rulesFirst = (items: ContextItem[]) => [...items.filter((i) => i.rule), ...items.filter((i) => !i.rule)]
+  // Rules first, grouped by category (a stable sort keeps each group's own order).
+  const rulesFirst = (items: ContextItem[]) => [
+    ...items.filter((i) => i.rule).sort((a, b) => a.memory.category.localeCompare(b.memory.category)),
+    ...items.filter((i) => !i.rule)
+  ]
   if (input.query !== undefined && input.query.trim().length > 0) {
     const run = runRanking(db, { query: input.query, limit: USEFUL_LIMIT, project: input.project }, nowMs, config, vector)
     const results = run.ranking.results.filter((r) => !r.probation)

@@ -33,16 +33,20 @@ export const buildContext = (items: ReadonlyArray<ContextItem>, budget: number, 
   const included: string[] = []
   let omitted = 0
   let section: "rules" | "memories" | undefined
+  let ruleCategory: string | undefined
   for (const item of items) {
     const wanted = item.rule ? "rules" : "memories"
     const heading = section !== wanted ? [wanted === "rules" ? "\n### Rules (confirmed)" : "\n### Relevant memories"] : []
-    const candidate = [...lines, ...heading, formatItem(item)].join("\n")
+    // Rules are grouped by category, so an agent sees its preferences and conventions apart.
+    const group = item.rule && ruleCategory !== item.memory.category ? [`${capitalise(item.memory.category)}s:`] : []
+    const candidate = [...lines, ...heading, ...group, formatItem(item)].join("\n")
     if (countTokens(candidate) > budget) {
       omitted++
       continue
     }
-    lines.push(...heading, formatItem(item))
+    lines.push(...heading, ...group, formatItem(item))
     section = wanted
+    if (item.rule) ruleCategory = item.memory.category
     included.push(item.memory.id)
   }
   if (included.length === 0) return { ...empty, omitted }
@@ -57,3 +61,5 @@ const formatItem = ({ memory, shortId }: ContextItem): string => {
   const where = memory.project === null ? "global" : memory.project
   return `- [${shortId}] (${memory.category}, ${where}) ${JSON.stringify(memory.content)}`
 }
+
+const capitalise = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1)

@@ -5,6 +5,7 @@ import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Effect } from "effect"
 import { add } from "./commands/add.js"
 import { doctor } from "./commands/doctor.js"
+import { hook } from "./commands/hook.js"
 import { confirm, edit, forget, outcome, restore, supersede } from "./commands/change.js"
 import { conversations, forgetConversation, log } from "./commands/history.js"
 import { list, show, stats } from "./commands/inspect.js"
@@ -18,7 +19,7 @@ const cli = mem.pipe(
   Command.withDescription("memledger: memory for coding agents, kept as an append-only event log"),
   Command.withSubcommands([
     add, importCmd, search, why, context, show, list, edit, outcome, confirm, supersede, forget, restore,
-    forgetConversation, conversations, log, exportCmd, replay, rebuild, verify, purge, stats, doctor, tasks
+    forgetConversation, conversations, log, exportCmd, replay, rebuild, verify, purge, stats, doctor, tasks, hook
   ])
 )
 

@@ -1,0 +1,110 @@
+/**
+ * What each agent hook does, over `Operations` (so hooks work against a local file or a
+ * remote `mem serve` alike). Each returns the context to inject, or nothing.
+ *
+ * - session-start / pre-compact: the session index.
+ * - user-prompt-submit: a one-line notice when others changed memory since this session last
+ *   looked, and the few memories that answer the prompt (nothing when none does).
+ * - post-tool-use: remembers shell commands, and the verdict of a recognised test run.
+ * - stop / session-end: gives the session's latest verdict, once, to each memory the agent
+ *   actually used: cited by id in its messages, or whose `command` it ran. Shown is not used.
+ */
+import { Effect } from "effect"
+import { Operations, type Caller } from "../api/operations.js"
+import { idCandidates, readAssistantText } from "./citations.js"
+import { ranCommandOf } from "./command-use.js"
+import { shellCommandOf, toolOutputOf, type HookEvent, type HookInput } from "./hook-input.js"
+import { sessionIndex } from "./session-index.js"
+import { loadSession, saveSession, withCommand, type SessionState } from "./session-state.js"
+import { recognizeTestRun } from "./test-verdict.js"
+
+export interface HookOutput {
+  readonly hookSpecificOutput: { readonly hookEventName: string; readonly additionalContext: string }
+}
+
+export interface HookSetting {
+  /** The store file: session state lives beside it. */
+  readonly dbPath: string
+  readonly caller: Caller
+  readonly sessionId: string
+  readonly nowIso: string
+}
+
+/** The prompt's relevant memories get this many tokens at most: the index already holds the rules. */
+const PROMPT_BUDGET = 400
+const MAX_NEWS = 500
+const MAX_CITATIONS = 30
+
+const inject = (hookEventName: string, additionalContext: string): HookOutput => ({ hookSpecificOutput: { hookEventName, additionalContext } })
+
+export const runHook = (event: HookEvent, input: HookInput, setting: HookSetting) => {
+  const { dbPath, sessionId, caller } = setting
+  const save = (state: SessionState) => Effect.sync(() => saveSession(dbPath, sessionId, state))
+  const load = Effect.sync(() => loadSession(dbPath, sessionId))
+
+  switch (event) {
+    case "session-start":
+      return Effect.gen(function* () {
+        const ops = yield* Operations
+        const index = yield* sessionIndex(caller)
+        const { events } = yield* ops.stats({}, caller)
+        yield* save({ ...(yield* load), lastSeq: events })
+        return inject("SessionStart", index)
+      })
+    case "pre-compact":
+      return Effect.map(sessionIndex(caller), (index) => inject("PreCompact", index))
+    case "user-prompt-submit":
+      return Effect.gen(function* () {
+        const ops = yield* Operations
+        const state = yield* load
+        const news = yield* ops.log({ after: state.lastSeq, limit: MAX_NEWS }, caller)
+        const prompt = input.prompt?.trim() ?? ""
+        const relevant = prompt.length > 0 ? (yield* ops.getContext({ query: prompt.slice(0, 2_000), budget: PROMPT_BUDGET }, caller)).text : ""
+        const lastSeq = Math.max(state.lastSeq, ...news.events.map((e) => e.seq))
+        yield* save({ ...state, lastSeq })
+        const notice = newsNotice(news.events.filter((e) => e.origin !== caller.origin && e.type !== "MemoriesRecalled"), news.next !== null)
+        const text = [notice, relevant].filter((t) => t.length > 0).join("\n\n")
+        return text.length > 0 ? inject("UserPromptSubmit", text) : undefined
+      })
+    case "post-tool-use":
+      return Effect.gen(function* () {
+        const command = shellCommandOf(input)
+        if (command === undefined) return undefined
+        const state = withCommand(yield* load, command)
+        const run = recognizeTestRun(command, toolOutputOf(input))
+        yield* save(run === undefined ? state : { ...state, verdict: { verdict: run.verdict, runner: run.runner, passed: run.passed, failed: run.failed, at: setting.nowIso } })
+        return undefined
+      })
+    case "stop":
+    case "session-end":
+      return Effect.gen(function* () {
+        const ops = yield* Operations
+        const state = yield* load
+        const read = readAssistantText(input.transcript_path, state.transcriptOffset)
+        const cited = new Set(state.cited)
+        for (const candidate of idCandidates(read.text).slice(0, MAX_CITATIONS)) {
+          const memory = yield* Effect.option(ops.getMemory({ id: candidate }, caller))
+          if (memory._tag === "Some" && !memory.value.forgotten) cited.add(memory.value.id)
+        }
+        let attributed = state.attributed
+        if (state.verdict !== undefined) {
+          const commands = yield* ops.list({ category: "command", limit: 200, ...(caller.project === null ? {} : { project: caller.project }) }, caller)
+          const ran = commands.memories.filter((m) => ranCommandOf(m.content, state.commands)).map((m) => m.id)
+          const used = [...new Set([...cited, ...ran])].filter((id) => !attributed.includes(id))
+          if (used.length > 0) {
+            const { verdict, runner, passed, failed } = state.verdict
+            yield* ops.recordOutcome({ memory_ids: used, outcome: verdict, note: `${runner}: ${passed} passed, ${failed} failed` }, caller)
+            attributed = [...attributed, ...used]
+          }
+        }
+        yield* save({ ...state, cited: [...cited], attributed, transcriptOffset: read.offset })
+        return undefined
+      })
+  }
+}
+
+const newsNotice = (events: ReadonlyArray<{ readonly type: string }>, more: boolean): string => {
+  if (events.length === 0) return ""
+  const count = `${events.length}${more ? "+" : ""}`
+  return `memledger: memory changed since this session last looked (${count} change${events.length === 1 && !more ? "" : "s"} from other sessions or machines); call recall if it bears on this task.`
+}
