@@ -28,6 +28,8 @@ export interface HookSetting {
   readonly caller: Caller
   readonly sessionId: string
   readonly nowIso: string
+  /** The task in progress (Beads, Claude Code todos): recalls and outcomes are linked to it. */
+  readonly task?: string
 }
 
 /** The prompt's relevant memories get this many tokens at most: the index already holds the rules. */
@@ -39,6 +41,7 @@ const inject = (hookEventName: string, additionalContext: string): HookOutput =>
 
 export const runHook = (event: HookEvent, input: HookInput, setting: HookSetting) => {
   const { dbPath, sessionId, caller } = setting
+  const task = setting.task === undefined ? {} : { task: setting.task }
   const save = (state: SessionState) => Effect.sync(() => saveSession(dbPath, sessionId, state))
   const load = Effect.sync(() => loadSession(dbPath, sessionId))
 
@@ -59,7 +62,7 @@ export const runHook = (event: HookEvent, input: HookInput, setting: HookSetting
         const state = yield* load
         const news = yield* ops.log({ after: state.lastSeq, limit: MAX_NEWS }, caller)
         const prompt = input.prompt?.trim() ?? ""
-        const relevant = prompt.length > 0 ? (yield* ops.getContext({ query: prompt.slice(0, 2_000), budget: PROMPT_BUDGET }, caller)).text : ""
+        const relevant = prompt.length > 0 ? (yield* ops.getContext({ query: prompt.slice(0, 2_000), budget: PROMPT_BUDGET, ...task }, caller)).text : ""
         const lastSeq = Math.max(state.lastSeq, ...news.events.map((e) => e.seq))
         yield* save({ ...state, lastSeq })
         const notice = newsNotice(news.events.filter((e) => e.origin !== caller.origin && e.type !== "MemoriesRecalled"), news.next !== null)
@@ -93,7 +96,7 @@ export const runHook = (event: HookEvent, input: HookInput, setting: HookSetting
           const used = [...new Set([...cited, ...ran])].filter((id) => !attributed.includes(id))
           if (used.length > 0) {
             const { verdict, runner, passed, failed } = state.verdict
-            yield* ops.recordOutcome({ memory_ids: used, outcome: verdict, note: `${runner}: ${passed} passed, ${failed} failed` }, caller)
+            yield* ops.recordOutcome({ memory_ids: used, outcome: verdict, note: `${runner}: ${passed} passed, ${failed} failed`, ...task }, caller)
             attributed = [...attributed, ...used]
           }
         }

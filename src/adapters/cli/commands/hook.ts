@@ -12,6 +12,7 @@ import { operationsLayer } from "../../../api/operations-from-env.js"
 import { runHook } from "../../../hooks/handlers.js"
 import { HOOK_EVENTS, HookInput } from "../../../hooks/hook-input.js"
 import { detectProject } from "../../../project/identity.js"
+import { currentTask } from "../../../tasks/find-tasks.js"
 import { defaultDbPath } from "../../../services/store.js"
 import { mem } from "../root.js"
 
@@ -35,7 +36,9 @@ export const hook = Command.make(
           const sessionId = input.session_id ?? "unknown"
           const cwd = input.cwd ?? process.cwd()
           const caller = { origin: `${a.agent}:session/${sessionId}`, agent: a.agent, project: detectProject(cwd) }
-          const program = runHook(a.event, input, { dbPath, caller, sessionId, nowIso: new Date().toISOString() }).pipe(
+          const task = currentTask({ cwd, env: process.env })?.ref
+          const setting = { dbPath, caller, sessionId, nowIso: new Date().toISOString(), ...(task === undefined ? {} : { task }) }
+          const program = runHook(a.event, input, setting).pipe(
             Effect.timeoutFail({ duration: BUDGET, onTimeout: () => new Error(`took longer than ${Duration.format(BUDGET)}`) }),
             Effect.provide(operationsLayer(dbPath)),
             Effect.scoped
