@@ -35,8 +35,7 @@ const tokenFromFile = (): string | undefined => {
 }
 
 /** Remote when a server is configured (MEMLEDGER_URL), else the store file at `dbPath`. */
-export const operationsLayer = (
-  dbPath: string,
-  remote: RemoteConfig | undefined = remoteFromEnv()
-): Layer.Layer<Operations, DatabaseUnusable | EmbedderConfigInvalid | RemoteError> =>
-  remote === undefined ? LocalOperationsLayer(dbPath) : OperationsRemote(remote)
+export const operationsLayer = (dbPath: string, env: NodeJS.ProcessEnv = process.env): Layer.Layer<Operations, DatabaseUnusable | EmbedderConfigInvalid | RemoteError> => {
+  const remote = remoteFromEnv(env)
+  return remote === undefined ? LocalOperationsLayer(dbPath) : OperationsRemote(remote)
+}

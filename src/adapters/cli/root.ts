@@ -8,6 +8,7 @@ import { Effect, Option } from "effect"
 import type { Caller, Operations } from "../../api/operations.js"
 import { operationsLayer, remoteFromEnv } from "../../api/operations-from-env.js"
 import { detectProject } from "../../project/identity.js"
+import { LocalOperationsLayer } from "../../services/app.js"
 import { defaultDbPath } from "../../services/store.js"
 import { fail, printOutcome, runAgainstStore, type Printed, type Services } from "./output.js"
 
@@ -30,7 +31,7 @@ export const withOperations = <A, E extends { readonly _tag: string; readonly me
     printOutcome(
       Effect.provide(
         effect,
-        Option.match(db, { onSome: (path) => operationsLayer(path, undefined), onNone: () => operationsLayer(defaultDbPath()) })
+        Option.match(db, { onSome: (path) => LocalOperationsLayer(path), onNone: () => operationsLayer(defaultDbPath()) })
       ),
       printed
     )
