@@ -2,13 +2,16 @@
  * Makes the answers of two stores comparable: the same operations on two stores give the same
  * answers except for what is random or time-bound. Ids become <id1>, <id2>... in order of first
  * appearance (a short id becomes its full id's name), times and hashes become placeholders,
- * the file's path and size and ages are hidden, and numbers are rounded (decay moves them by
- * the millisecond).
+ * what depends on the file, the moment or the ids' characters is hidden (HIDDEN_KEYS), and
+ * numbers are rounded (decay moves them by the millisecond).
  */
 const ID = /\b[0-9a-hjkmnp-tv-z]{26}\b/g
 const TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/
-/** The file, and what depends on the moment: an age in days shows seconds at three decimals. */
-const HIDDEN_KEYS = new Set(["path", "bytes", "hash", "payloadHash", "ageDays"])
+/**
+ * The file; what depends on the moment (an age in days shows seconds at three decimals); and a
+ * context's token count, which depends on how the random ids in its text tokenize.
+ */
+const HIDDEN_KEYS = new Set(["path", "bytes", "hash", "payloadHash", "ageDays", "tokens"])
 
 export const normalizer = () => {
   const names = new Map<string, string>()
