@@ -93,10 +93,11 @@ export const OperationsRemote = (config: RemoteConfig): Layer.Layer<Operations, 
   ).pipe(Layer.provide(FetchHttpClient.layer))
 
 /** The URL without a trailing slash (paths are appended to it), or why it can't be one. */
-const baseUrlOf = (raw: string): Effect.Effect<string, RemoteError> => {
-  const url = raw.trim().replace(/\/+$/, "")
+const baseUrlOf = (raw: unknown): Effect.Effect<string, RemoteError> => {
+  // Plain JavaScript may pass anything here, such as an unset environment variable.
+  const url = typeof raw === "string" ? raw.trim().replace(/\/+$/, "") : ""
   const parsed = URL.canParse(url) ? new URL(url) : undefined
   return parsed !== undefined && (parsed.protocol === "http:" || parsed.protocol === "https:")
     ? Effect.succeed(url)
-    : Effect.fail(new RemoteError("InvalidConfig", `'${raw}' is not an http(s) URL; set MEMLEDGER_URL to where 'mem serve' listens, e.g. http://127.0.0.1:7878`))
+    : Effect.fail(new RemoteError("InvalidConfig", `'${String(raw)}' is not an http(s) URL; set MEMLEDGER_URL to where 'mem serve' listens, e.g. http://127.0.0.1:7878`))
 }
