@@ -4,12 +4,23 @@
  * agent types them (memory_ids, distinct_from), as the tool contract says.
  */
 import { Schema } from "effect"
-import { Category, Content, MAX_CONTENT_LENGTH, Outcome, Scope, Tag } from "../domain/vocabulary.js"
+import { ID_PREFIX_MIN } from "../domain/ids.js"
+import { Category, Content, MAX_CONTENT_LENGTH, Outcome, Scope, Source, Tag } from "../domain/vocabulary.js"
 
 const described = <A, I>(schema: Schema.Schema<A, I>, description: string): Schema.Schema<A, I> => schema.annotations({ description })
 
-/** A memory id as typed: the full 26 characters or a unique prefix of 6 or more. */
-export const TypedId = described(Schema.String.pipe(Schema.minLength(6), Schema.maxLength(26)), "a memory id or a unique prefix of it (6+ characters)")
+/**
+ * A memory id as typed: the full 26 characters or a unique prefix of 6 or more. The messages
+ * are the store's own (id-prefix.ts), so a bad id reads the same whether the schema or the
+ * store caught it.
+ */
+export const TypedId = described(
+  Schema.String.pipe(
+    Schema.minLength(ID_PREFIX_MIN, { message: () => `type at least ${ID_PREFIX_MIN} characters` }),
+    Schema.maxLength(26, { message: () => "ids are up to 26 characters of 0-9 and a-z without i, l, o, u" })
+  ),
+  "a memory id or a unique prefix of it (6+ characters)"
+)
 const Project = described(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(1000)), "the project (normalised git remote); omit for the current project")
 const Query = described(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(MAX_CONTENT_LENGTH)), "what you are looking for, in plain words")
 const Limit = described(Schema.Int.pipe(Schema.between(1, 100)), "how many results, 1 to 100 (default 10)")
@@ -23,6 +34,7 @@ export const RememberInput = Schema.Struct({
   scope: Schema.optional(described(Scope, "project (default when a project is known) or global (every project)")),
   project: Schema.optional(Project),
   tags: Schema.optional(Schema.Array(Tag).pipe(Schema.maxItems(50))),
+  source: Schema.optional(described(Source, "how this memory was obtained (default explicit: someone said it)")),
   confirms: Schema.optional(described(TypedId, "this restates that memory")),
   supersedes: Schema.optional(described(TypedId, "this replaces that memory")),
   distinct_from: Schema.optional(described(TypedId, "this differs from that look-alike memory; store it anyway")),

@@ -43,6 +43,7 @@ export const memoryToWire = (
   origin: memory.origin,
   agent: memory.agent,
   forgotten: memory.forgotten,
+  forgottenReason: memory.forgotten ? memory.forgottenReason : null,
   supersededBy: memory.supersededBy,
   distinctFrom: memory.distinctFrom,
   record: recordOf(evidence, nowMs, config)

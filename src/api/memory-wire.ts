@@ -34,6 +34,8 @@ export const Memory = Schema.Struct({
   origin: Schema.String,
   agent: Schema.String,
   forgotten: Schema.Boolean,
+  /** Why it was forgotten, as the forget said; null unless forgotten. */
+  forgottenReason: Schema.NullOr(Schema.String),
   supersededBy: Schema.NullOr(Schema.String),
   distinctFrom: Schema.Array(Schema.String),
   record: MemoryRecord

@@ -67,6 +67,7 @@ export const OperationsLocal = Layer.effect(
               project: scope === "global" ? null : project,
               ...optional("category", input.category),
               ...optional("tags", input.tags),
+              ...optional("source", input.source),
               ...optional("confirms", input.confirms),
               ...optional("supersedes", input.supersedes),
               ...optional("distinctFrom", input.distinct_from)

@@ -33,7 +33,7 @@ describe("mem add, show, list", () => {
     const run = memAt(join(tempDir(), "m.db"))
     const first = run("add", "Use pnpm, not npm.", "--global", "--json").json()
     const again = run("add", "  use PNPM,   not npm ", "--global", "--json").json()
-    expect(again).toEqual({ id: first.id, stored: false, confirmed: true, confirmations: 2 })
+    expect(again).toEqual({ id: first.id, shortId: first.shortId, stored: false, confirmed: true, confirmations: 2 })
     expect(run("list", "--json").json()).toHaveLength(1)
   })
 

@@ -1,19 +1,19 @@
-/** Human-readable renderings; --json output never passes through here. */
-import type { StoredEvent } from "../../events/events.js"
-import type { ConversationState } from "../../projections/conversation-state.js"
-import type { MemoryView } from "../../services/queries.js"
+/** Human-readable renderings of the wire types; --json output never passes through here. */
+import type { Memory, MemoryRecord } from "../../api/memory-wire.js"
+import type { Conversation, LogEvent } from "../../api/outputs.js"
 
-export const memoryLine = (v: MemoryView): string => {
-  const m = v.memory
+type LogEventJson = typeof LogEvent.Type
+type ConversationJson = typeof Conversation.Type
+
+export const memoryLine = (m: Memory): string => {
   const flags = [m.forgotten ? "forgotten" : "", m.supersededBy ? `superseded by ${m.supersededBy.slice(0, 8)}` : "", m.status === "tentative" ? "tentative" : ""]
     .filter(Boolean)
     .join(", ")
-  return `${v.shortId}  [${m.category}] ${oneLine(m.content, 100)}${flags ? `  (${flags})` : ""}`
+  return `${m.shortId}  [${m.category}] ${oneLine(m.content, 100)}${flags ? `  (${flags})` : ""}`
 }
 
-export const memoryDetail = (v: MemoryView): string => {
-  const m = v.memory
-  const e = v.evidence
+export const memoryDetail = (m: Memory): string => {
+  const r = m.record
   return [
     `id:            ${m.id}`,
     `content:       ${m.content}`,
@@ -24,45 +24,52 @@ export const memoryDetail = (v: MemoryView): string => {
     `source:        ${m.source} from ${m.origin} (${m.agent})`,
     `created:       ${m.createdAt}`,
     `updated:       ${m.updatedAt}`,
-    `outcomes:      ${e ? `${e.workedCount} worked, ${e.failedCount} failed, ${e.partialCount} partial` : "none"}`,
+    `outcomes:      ${hasOutcomes(r) ? `${r.workedCount} worked, ${r.failedCount} failed, ${r.partialCount} partial (score ${r.score.toFixed(3)}${r.gated ? ", held back by the failure gate" : ""})` : "none"}`,
     ...(m.supersededBy ? [`superseded by: ${m.supersededBy}`] : []),
     ...(m.forgotten ? [`forgotten:     yes${m.forgottenReason ? ` (${m.forgottenReason})` : ""}`] : []),
     ...(m.distinctFrom.length ? [`distinct from: ${m.distinctFrom.join(", ")}`] : [])
   ].join("\n")
 }
 
-export const eventLine = (e: StoredEvent): string => {
-  const summary = e.event === null ? "(payload purged)" : summarise(e)
+export const hasOutcomes = (r: MemoryRecord): boolean => r.workedCount + r.failedCount + r.partialCount > 0
+
+export const eventLine = (e: LogEventJson): string => {
+  const summary = e.payload === null ? "(payload purged)" : summarise(e.type, e.payload)
   return `#${e.seq}  ${e.recordedAt}  ${e.type.padEnd(22)} ${e.origin}  ${summary}`
 }
 
-const summarise = (e: StoredEvent): string => {
-  const ev = e.event!
-  switch (ev._tag) {
+/** One line about an event, from its payload as exported (the event's fields without `_tag`). */
+const summarise = (type: string, payload: Readonly<Record<string, unknown>>): string => {
+  const text = (key: string) => (typeof payload[key] === "string" ? (payload[key] as string) : "")
+  const id = (key: string) => text(key).slice(0, 8)
+  const ids = (key: string) => (Array.isArray(payload[key]) ? (payload[key] as unknown[]).map((x) => String(x).slice(0, 8)) : [])
+  switch (type) {
     case "MemoryAdded":
-      return `${ev.memoryId.slice(0, 8)} [${ev.category}] ${oneLine(ev.content, 60)}`
+      return `${id("memoryId")} [${text("category")}] ${oneLine(text("content"), 60)}`
     case "MemoryRevised":
-      return `${ev.memoryId.slice(0, 8)} ${Object.keys(ev).filter((k) => k !== "_tag" && k !== "memoryId").join(", ")}`
+      return `${id("memoryId")} ${Object.keys(payload).filter((k) => k !== "memoryId").join(", ")}`
     case "MemorySuperseded":
-      return `${ev.memoryId.slice(0, 8)} by ${ev.by.slice(0, 8)}`
+      return `${id("memoryId")} by ${id("by")}`
     case "MemoriesMarkedDistinct":
-      return `${ev.memoryId.slice(0, 8)} from ${ev.from.slice(0, 8)}`
+      return `${id("memoryId")} from ${id("from")}`
     case "OutcomeRecorded":
-      return `${ev.outcome} for ${ev.memoryIds.map((id) => id.slice(0, 8)).join(", ")}${ev.task ? ` (task ${ev.task})` : ""}`
+      return `${text("outcome")} for ${ids("memoryIds").join(", ")}${text("task") ? ` (task ${text("task")})` : ""}`
     case "MemoriesRecalled":
-      return `"${oneLine(ev.query, 40)}" showed ${ev.memoryIds.length}`
+      return `"${oneLine(text("query"), 40)}" showed ${ids("memoryIds").length}`
     case "MemoryForgotten":
     case "MemoryRestored":
-      return `${ev.memoryId.slice(0, 8)}${ev.reason ? ` (${ev.reason})` : ""}`
+      return `${id("memoryId")}${text("reason") ? ` (${text("reason")})` : ""}`
     case "MemoryConfirmed":
-      return ev.memoryId.slice(0, 8)
+      return id("memoryId")
     case "ConversationForgotten":
     case "ConversationRestored":
-      return ev.origin
+      return text("origin")
+    default:
+      return ""
   }
 }
 
-export const conversationLine = (c: ConversationState): string =>
+export const conversationLine = (c: ConversationJson): string =>
   `${c.origin}  ${c.events} events, ${c.memoriesAdded} memories, ${c.outcomes} outcomes, last ${c.lastAt}${c.forgotten ? "  (forgotten)" : ""}${c.purgedEvents ? ` (${c.purgedEvents} purged)` : ""}`
 
 export const oneLine = (text: string, max: number): string => {

@@ -1,8 +1,6 @@
 /** Options that several commands share, so each is spelled, aliased and described once. */
 import { Options } from "@effect/cli"
-import { Either, Option, Schema } from "effect"
-import { UnknownCategory } from "../../domain/errors.js"
-import { Category } from "../../domain/vocabulary.js"
+import { Option } from "effect"
 import { currentTask } from "../../tasks/find-tasks.js"
 
 export const json = Options.boolean("json").pipe(Options.withDescription("print exactly one JSON value on stdout"))
@@ -35,11 +33,6 @@ export const taskOrCurrent = (given: Option.Option<string>): Option.Option<strin
     onNone: () => Option.fromNullable(currentTask({ cwd: process.cwd(), env: process.env })?.ref)
   })
 
-const isCategory = Schema.is(Category)
-
-/** A typed category, or the error that lists the valid ones. */
-export const parseCategory = (value: Option.Option<string>): Either.Either<Category | undefined, UnknownCategory> =>
-  Option.match(value, {
-    onNone: () => Either.right(undefined),
-    onSome: (c) => (isCategory(c) ? Either.right(c) : Either.left(new UnknownCategory({ category: c })))
-  })
+/** An optional option as an optional field: `{ key: value }` when given, `{}` when not. */
+export const some = <K extends string, A>(key: K, option: Option.Option<A>): { [P in K]?: A } =>
+  Option.match(option, { onNone: () => ({}), onSome: (value) => ({ [key]: value }) as { [P in K]: A } })

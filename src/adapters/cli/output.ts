@@ -1,9 +1,9 @@
 /**
- * How every command ends: run the service call against the store named by `--db`, then print
- * exactly one JSON value (with --json) or human text on stdout; errors go to stderr with exit
- * code 1 (domain) or 2 (usage), as JSON too when --json was given.
+ * How every command ends: run it (through `Operations`, or for maintenance against the store
+ * file), then print exactly one JSON value (with --json) or human text on stdout; errors go to
+ * stderr with exit code 1 (domain) or 2 (usage), as JSON too when --json was given.
  */
-import { Cause, Effect, Exit, Option } from "effect"
+import { Cause, Effect, Exit, Option, type Scope } from "effect"
 import { AppLayer } from "../../services/app.js"
 import { defaultDbPath } from "../../services/store.js"
 import type { Commands } from "../../services/commands.js"
@@ -32,14 +32,13 @@ export interface Printed<A> {
   readonly notice?: (value: A) => string | undefined
 }
 
-export const runAgainstStore = <A, E extends { readonly _tag: string; readonly message: string }>(
-  db: Option.Option<string>,
-  effect: Effect.Effect<A, E, Services>,
+/** Runs a command's effect to its end, then prints its result, or its error with the exit code. */
+export const printOutcome = <A, E extends { readonly _tag: string; readonly message: string }>(
+  effect: Effect.Effect<A, E, Scope.Scope>,
   printed: Printed<A>
 ): Effect.Effect<void> =>
   Effect.gen(function* () {
-    const path = Option.getOrElse(db, () => defaultDbPath())
-    const exit = yield* Effect.exit(Effect.scoped(Effect.provide(effect, AppLayer(path))))
+    const exit = yield* Effect.exit(Effect.scoped(effect))
     if (Exit.isSuccess(exit)) {
       const value = exit.value
       const notice = printed.notice?.(value)
@@ -51,6 +50,13 @@ export const runAgainstStore = <A, E extends { readonly _tag: string; readonly m
     if (Option.isSome(failure)) fail(printed.json, failure.value._tag, failure.value.message)
     else fail(printed.json, "InternalError", Cause.pretty(exit.cause), 1)
   })
+
+/** Runs a maintenance command against the store file `--db` names (else MEMLEDGER_DB, else the default). */
+export const runAgainstStore = <A, E extends { readonly _tag: string; readonly message: string }>(
+  db: Option.Option<string>,
+  effect: Effect.Effect<A, E, Services>,
+  printed: Printed<A>
+): Effect.Effect<void> => printOutcome(Effect.provide(effect, AppLayer(Option.getOrElse(db, () => defaultDbPath()))), printed)
 
 /** Prints an error the way --json or a person wants it and sets the exit code. */
 export const fail = (json: boolean, tag: string, message: string, code?: number): void => {

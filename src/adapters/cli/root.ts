@@ -1,23 +1,71 @@
 /**
  * The root `mem` command: its only option is `--db`, which must come before the command.
- * Subcommands read it with `yield* mem` and run against that store.
+ * Memory commands run through `Operations`: against the store file, or against the server
+ * MEMLEDGER_URL names, by one code path. Maintenance commands work on a store file only.
  */
 import { Command, Options } from "@effect/cli"
-import { Effect, Either } from "effect"
-import { runAgainstStore, type Printed, type Services } from "./output.js"
+import { Effect, Option } from "effect"
+import type { Caller, Operations } from "../../api/operations.js"
+import { operationsLayer, remoteFromEnv } from "../../api/operations-from-env.js"
+import { detectProject } from "../../project/identity.js"
+import { LocalOperationsLayer } from "../../services/app.js"
+import { defaultDbPath } from "../../services/store.js"
+import { fail, printOutcome, runAgainstStore, type Printed, type Services } from "./output.js"
 
 export const mem = Command.make("mem", {
   db: Options.text("db").pipe(
-    Options.withDescription("the store file (else MEMLEDGER_DB, else ~/.memledger/memledger.db)"),
+    Options.withDescription("the store file (else MEMLEDGER_URL's server, else MEMLEDGER_DB, else ~/.memledger/memledger.db)"),
     Options.optional
   )
 })
 
-/** Runs a service call against the store `--db` names and prints its result. */
+/**
+ * The Operations a command runs on. An explicit `--db` is a local file, as it beats
+ * MEMLEDGER_DB; otherwise MEMLEDGER_URL, when set, sends every operation to that server.
+ */
+export const operationsFor = (db: Option.Option<string>) =>
+  Option.match(db, { onSome: (path) => LocalOperationsLayer(path), onNone: () => operationsLayer(defaultDbPath()) })
+
+/** Runs operations and prints the result. */
+export const withOperations = <A, E extends { readonly _tag: string; readonly message: string }>(
+  effect: Effect.Effect<A, E, Operations>,
+  printed: Printed<A>
+) =>
+  Effect.flatMap(mem, ({ db }) =>
+    printOutcome(
+      Effect.provide(effect, operationsFor(db)),
+      printed
+    )
+  )
+
+/**
+ * Who this command line is: its --origin and --agent (default "cli"), and the project of the
+ * working folder, detected here so that a server far away records the caller's project.
+ */
+export const callerOf = (a: { readonly origin?: string; readonly agent?: string } = {}): Caller => ({
+  origin: a.origin ?? "cli",
+  agent: a.agent ?? "cli",
+  project: detectProject(process.cwd())
+})
+
+/**
+ * Runs a maintenance command against the store file. With MEMLEDGER_URL set (and no --db), it
+ * refuses with a usage error: these read or rewrite the file itself, so they run on the
+ * server's machine.
+ */
 export const withStore = <A, E extends { readonly _tag: string; readonly message: string }>(
   effect: Effect.Effect<A, E, Services>,
   printed: Printed<A>
-) => Effect.flatMap(mem, ({ db }) => runAgainstStore(db, effect, printed))
-
-/** Lifts an Either of parsed input into the effect, so bad input fails like any domain error. */
-export const fromEither = <A, E>(either: Either.Either<A, E>): Effect.Effect<A, E> => either
+) =>
+  Effect.flatMap(mem, ({ db }) => {
+    const remote = Option.isNone(db) ? remoteFromEnv() : undefined
+    if (remote === undefined) return runAgainstStore(db, effect, printed)
+    return Effect.sync(() =>
+      fail(
+        printed.json,
+        "LocalOnly",
+        `this command works on a store file, so it runs on the server's machine, against its file; MEMLEDGER_URL is set (${remote.url}): run it there, or pass --db FILE for a local store`,
+        2
+      )
+    )
+  })

@@ -1,12 +1,23 @@
-/** `mem add TEXT`: store a memory, or confirm the same memory said again. */
+/**
+ * `mem add TEXT`: remember a memory. An exact restatement confirms the existing one; a
+ * near-duplicate (brief 4.5) stores nothing and lists the look-alikes, to be resolved with
+ * --confirms, --supersedes or --distinct-from. That answer exits 0: nothing failed, the store
+ * decided what to do with the write (as when it confirms instead of storing) and said so, and
+ * `"stored": false` is what a script checks in either case.
+ */
 import { Args, Command, Options } from "@effect/cli"
 import { Effect, Option } from "effect"
+import { callOperation } from "../../../api/call-operation.js"
+import type { RememberOutput } from "../../../api/outputs.js"
 import { Source } from "../../../domain/vocabulary.js"
-import { detectProject } from "../../../project/identity.js"
-import { Commands } from "../../../services/commands.js"
+import { oneLine } from "../format.js"
 import { UsageError } from "../output.js"
 import * as O from "../options.js"
-import { fromEither, withStore } from "../root.js"
+import { callerOf, withOperations } from "../root.js"
+
+/** What to do about near-duplicates, in this command's own options. */
+export const RESOLVE_SIMILAR_CLI =
+  "run mem add again with --confirms ID (it says the same), --supersedes ID (it replaces that memory) or --distinct-from ID (it differs)"
 
 export const add = Command.make(
   "add",
@@ -25,30 +36,37 @@ export const add = Command.make(
     json: O.json
   },
   (a) =>
-    withStore(
-      Effect.gen(function* () {
-        if (a.global && Option.isSome(a.project)) return yield* Effect.fail(new UsageError("give --project or --global, not both"))
-        const category = yield* fromEither(O.parseCategory(a.category))
-        const project = a.global ? null : Option.getOrElse(a.project, () => detectProject(process.cwd()))
-        const commands = yield* Commands
-        return yield* commands.add(
+    withOperations(
+      Effect.suspend(() => {
+        if (a.global && Option.isSome(a.project)) return Effect.fail(new UsageError("give --project or --global, not both"))
+        return callOperation(
+          "remember",
           {
             content: a.text,
-            scope: project === null ? "global" : "project",
-            project,
-            tags: a.tags,
+            ...(a.global ? { scope: "global" } : O.some("project", a.project)),
+            ...O.some("category", a.category),
+            ...(a.tags.length > 0 ? { tags: a.tags } : {}),
             source: a.source,
-            ...(category ? { category } : {}),
-            ...Option.match(a.confirms, { onNone: () => ({}), onSome: (confirms) => ({ confirms }) }),
-            ...Option.match(a.supersedes, { onNone: () => ({}), onSome: (supersedes) => ({ supersedes }) }),
-            ...Option.match(a.distinctFrom, { onNone: () => ({}), onSome: (distinctFrom) => ({ distinctFrom }) })
+            ...O.some("confirms", a.confirms),
+            ...O.some("supersedes", a.supersedes),
+            ...O.some("distinct_from", a.distinctFrom)
           },
-          { origin: a.origin, agent: a.agent }
+          callerOf(a)
         )
       }),
-      {
-        json: a.json,
-        human: (r) => (r.stored ? `stored ${r.id}` : `already known: confirmed ${r.id} (${r.confirmations} confirmations)`)
-      }
+      { json: a.json, human: rememberText, toJson: rememberJson }
     )
-).pipe(Command.withDescription("Store a memory (an exact restatement confirms the existing one)"))
+).pipe(Command.withDescription("Store a memory (an exact restatement confirms the existing one; a near-duplicate is shown, not stored)"))
+
+const rememberJson = (r: RememberOutput) => ("similar" in r ? { ...r, resolve: RESOLVE_SIMILAR_CLI } : r)
+
+const rememberText = (r: RememberOutput): string => {
+  if ("similar" in r) {
+    return [
+      "not stored: similar memories exist",
+      ...r.similar.map((s) => `  ${s.shortId}  ${s.similarity.toFixed(2)}  [${s.category}] ${oneLine(s.content, 90)}`),
+      RESOLVE_SIMILAR_CLI
+    ].join("\n")
+  }
+  return r.stored ? `stored ${r.id}` : `already known: confirmed ${r.id} (${r.confirmations} confirmations)`
+}

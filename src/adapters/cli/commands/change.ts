@@ -1,15 +1,14 @@
 /** Changing memories: `mem edit`, `confirm`, `supersede`, `forget`, `restore`, `outcome`. */
 import { Args, Command, Options } from "@effect/cli"
 import { Effect, Option } from "effect"
-import { OUTCOMES, type Outcome } from "../../../domain/vocabulary.js"
-import { Commands } from "../../../services/commands.js"
+import { callOperation } from "../../../api/call-operation.js"
+import { OUTCOMES } from "../../../domain/vocabulary.js"
 import { UsageError } from "../output.js"
 import * as O from "../options.js"
-import { fromEither, withStore } from "../root.js"
+import { callerOf, withOperations } from "../root.js"
 
 const id = Args.text({ name: "id" })
 const reason = Options.text("reason").pipe(Options.withDefault(""))
-const actorOf = (a: { origin: string; agent: string }) => ({ origin: a.origin, agent: a.agent })
 
 export const edit = Command.make(
   "edit",
@@ -23,21 +22,15 @@ export const edit = Command.make(
     json: O.json
   },
   (a) =>
-    withStore(
-      Effect.gen(function* () {
-        const category = yield* fromEither(O.parseCategory(a.category))
-        if (Option.isNone(a.content) && !category && a.tags.length === 0) {
-          return yield* Effect.fail(new UsageError("nothing to change: give --content, --category or --tag"))
+    withOperations(
+      Effect.suspend(() => {
+        if (Option.isNone(a.content) && Option.isNone(a.category) && a.tags.length === 0) {
+          return Effect.fail(new UsageError("nothing to change: give --content, --category or --tag"))
         }
-        const commands = yield* Commands
-        return yield* commands.revise(
-          a.id,
-          {
-            ...Option.match(a.content, { onNone: () => ({}), onSome: (content) => ({ content }) }),
-            ...(category ? { category } : {}),
-            ...(a.tags.length > 0 ? { tags: a.tags } : {})
-          },
-          actorOf(a)
+        return callOperation(
+          "edit",
+          { id: a.id, ...O.some("content", a.content), ...O.some("category", a.category), ...(a.tags.length > 0 ? { tags: a.tags } : {}) },
+          callerOf(a)
         )
       }),
       { json: a.json, human: (r) => (r.changed ? `revised ${r.id}` : `${r.id} already says that; nothing changed`) }
@@ -45,8 +38,8 @@ export const edit = Command.make(
 ).pipe(Command.withDescription("Revise a memory's content, category or tags (tags are replaced)"))
 
 export const confirm = Command.make("confirm", { id, origin: O.origin, agent: O.agent, json: O.json }, (a) =>
-  withStore(
-    Effect.flatMap(Commands, (c) => c.confirm(a.id, actorOf(a))),
+  withOperations(
+    callOperation("confirm", { id: a.id }, callerOf(a)),
     { json: a.json, human: (r) => `confirmed ${r.id}${"confirmations" in r ? ` (${r.confirmations} confirmations)` : ""}` }
   )
 ).pipe(Command.withDescription("Say a memory again: it counts one more confirmation"))
@@ -55,28 +48,26 @@ export const supersede = Command.make(
   "supersede",
   { ids: Args.text({ name: "old new" }).pipe(Args.repeated), origin: O.origin, agent: O.agent, json: O.json },
   (a) =>
-    withStore(
-      Effect.gen(function* () {
+    withOperations(
+      Effect.suspend(() => {
         const [old, by, ...extra] = a.ids
-        if (old === undefined || by === undefined || extra.length > 0) {
-          return yield* Effect.fail(new UsageError("usage: mem supersede OLD NEW"))
-        }
-        return yield* Effect.flatMap(Commands, (c) => c.supersede(old, by, actorOf(a)))
+        if (old === undefined || by === undefined || extra.length > 0) return Effect.fail(new UsageError("usage: mem supersede OLD NEW"))
+        return callOperation("supersede", { id: old, by }, callerOf(a))
       }),
       { json: a.json, human: (r) => `${r.id} is superseded by ${r.supersededBy}` }
     )
 ).pipe(Command.withDescription("Replace memory OLD by memory NEW"))
 
 export const forget = Command.make("forget", { id, reason, origin: O.origin, agent: O.agent, json: O.json }, (a) =>
-  withStore(
-    Effect.flatMap(Commands, (c) => c.forget(a.id, a.reason, actorOf(a))),
+  withOperations(
+    callOperation("forget", { memory_id: a.id, reason: a.reason }, callerOf(a)),
     { json: a.json, human: (r) => (r.changed ? `forgot ${r.id} (undo: mem restore ${r.id.slice(0, 8)})` : `${r.id} was already forgotten`) }
   )
 ).pipe(Command.withDescription("Archive a memory; 'mem restore' brings it back"))
 
 export const restore = Command.make("restore", { id, reason, origin: O.origin, agent: O.agent, json: O.json }, (a) =>
-  withStore(
-    Effect.flatMap(Commands, (c) => c.restore(a.id, a.reason, actorOf(a))),
+  withOperations(
+    callOperation("restore", { memory_id: a.id, reason: a.reason }, callerOf(a)),
     { json: a.json, human: (r) => (r.changed ? `restored ${r.id}` : `${r.id} was not forgotten`) }
   )
 ).pipe(Command.withDescription("Bring back a forgotten memory"))
@@ -92,25 +83,20 @@ export const outcome = Command.make(
     json: O.json
   },
   (a) =>
-    withStore(
-      Effect.gen(function* () {
+    withOperations(
+      Effect.suspend(() => {
         const ids = a.args.slice(0, -1)
         const result = a.args[a.args.length - 1]!
         if (!(OUTCOMES as ReadonlyArray<string>).includes(result)) {
-          return yield* Effect.fail(new UsageError(`the last argument must be worked, failed or partial, not '${result}'`))
+          return Effect.fail(new UsageError(`the last argument must be worked, failed or partial, not '${result}'`))
         }
-        return yield* Effect.flatMap(Commands, (c) =>
-          c.outcome(
-            ids,
-            result as Outcome,
-            {
-              ...Option.match(a.task, { onNone: () => ({}), onSome: (task) => ({ task }) }),
-              ...Option.match(a.note, { onNone: () => ({}), onSome: (note) => ({ note }) })
-            },
-            actorOf(a)
-          )
-        )
+        return callOperation("recordOutcome", { memory_ids: ids, outcome: result, ...O.some("task", a.task), ...O.some("note", a.note) }, callerOf(a))
       }),
-      { json: a.json, human: (r) => `recorded ${r.outcome} for ${r.memoryIds.join(", ")}` }
+      {
+        json: a.json,
+        human: (r) => `recorded ${r.outcome} for ${r.memory_ids.join(", ")}`,
+        // `memoryIds` is this command's name for them since before the wire's `memory_ids`.
+        toJson: (r) => ({ memoryIds: r.memory_ids, ...r })
+      }
     )
 ).pipe(Command.withDescription("Record whether the advice of one or more memories worked"))

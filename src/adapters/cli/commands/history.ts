@@ -1,15 +1,41 @@
 /** The log and its conversations: `mem log`, `conversations`, `forget-conversation`. */
 import { Args, Command, Options } from "@effect/cli"
 import { Effect, Option } from "effect"
-import { storedEventJson } from "../../../events/export-line.js"
-import { Commands } from "../../../services/commands.js"
-import { Queries } from "../../../services/queries.js"
+import { callOperation } from "../../../api/call-operation.js"
+import type { Caller } from "../../../api/operations.js"
+import type { LogEvent } from "../../../api/outputs.js"
 import { conversationLine, eventLine } from "../format.js"
 import * as O from "../options.js"
-import { withStore } from "../root.js"
+import { callerOf, withOperations } from "../root.js"
 
-/** JSON shape of an event: the envelope and the payload (null once purged). */
-export const eventJson = storedEventJson
+/** The most events one `log` call asks for; the command pages until it has what was asked. */
+const LOG_PAGE = 1000
+
+interface LogFilter {
+  readonly memory: Option.Option<string>
+  readonly origin: Option.Option<string>
+  readonly since: Option.Option<number>
+  readonly limit: Option.Option<number>
+}
+
+/** Every event the filter asks for, oldest first: page after page, each one `after` the last. */
+const allEvents = (filter: LogFilter, caller: Caller) =>
+  Effect.gen(function* () {
+    const wanted = Option.getOrElse(filter.limit, () => Infinity)
+    const events: Array<typeof LogEvent.Type> = []
+    let after = filter.since
+    while (events.length < wanted) {
+      const page = yield* callOperation(
+        "log",
+        { ...O.some("memory", filter.memory), ...O.some("origin", filter.origin), ...O.some("after", after), limit: Math.min(LOG_PAGE, wanted - events.length) },
+        caller
+      )
+      events.push(...page.events)
+      if (page.next === null) break
+      after = Option.some(page.next)
+    }
+    return events
+  })
 
 export const log = Command.make(
   "log",
@@ -21,26 +47,15 @@ export const log = Command.make(
     json: O.json
   },
   (a) =>
-    withStore(
-      Effect.flatMap(Queries, (q) =>
-        q.log({
-          ...Option.match(a.memory, { onNone: () => ({}), onSome: (memory) => ({ memory }) }),
-          ...Option.match(a.origin, { onNone: () => ({}), onSome: (origin) => ({ origin }) }),
-          ...Option.match(a.since, { onNone: () => ({}), onSome: (after) => ({ after }) }),
-          ...Option.match(a.limit, { onNone: () => ({}), onSome: (limit) => ({ limit }) })
-        })
-      ),
-      {
-        json: a.json,
-        human: (events) => (events.length === 0 ? "no events" : events.map(eventLine).join("\n")),
-        toJson: (events) => events.map(eventJson)
-      }
-    )
+    withOperations(allEvents(a, callerOf()), {
+      json: a.json,
+      human: (events) => (events.length === 0 ? "no events" : events.map(eventLine).join("\n"))
+    })
 ).pipe(Command.withDescription("The events, oldest first"))
 
 export const conversations = Command.make("conversations", { json: O.json }, ({ json }) =>
-  withStore(
-    Effect.flatMap(Queries, (q) => q.conversations),
+  withOperations(
+    Effect.map(callOperation("conversations", {}, callerOf()), (r) => r.conversations),
     { json, human: (cs) => (cs.length === 0 ? "no conversations" : cs.map(conversationLine).join("\n")) }
   )
 ).pipe(Command.withDescription("Every origin that wrote events, and whether it is forgotten"))
@@ -55,8 +70,8 @@ export const forgetConversation = Command.make(
     json: O.json
   },
   (a) =>
-    withStore(
-      Effect.flatMap(Commands, (c) => c.forgetConversation(a.conversation, a.undo, { origin: a.origin, agent: a.agent })),
+    withOperations(
+      callOperation("forgetConversation", { origin: a.conversation, undo: a.undo }, callerOf(a)),
       {
         json: a.json,
         human: (r) =>

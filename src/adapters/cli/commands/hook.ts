@@ -8,13 +8,12 @@ import { appendFileSync, mkdirSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { Args, Command, Options } from "@effect/cli"
 import { Cause, Duration, Effect, Exit, Option, Schema } from "effect"
-import { operationsLayer } from "../../../api/operations-from-env.js"
 import { runHook } from "../../../hooks/handlers.js"
 import { HOOK_EVENTS, HookInput } from "../../../hooks/hook-input.js"
 import { detectProject } from "../../../project/identity.js"
 import { currentTask } from "../../../tasks/find-tasks.js"
 import { defaultDbPath } from "../../../services/store.js"
-import { mem } from "../root.js"
+import { mem, operationsFor } from "../root.js"
 
 /** Agents give hooks a few seconds; finishing well inside 2 s keeps prompts snappy. */
 const BUDGET = Duration.millis(1_800)
@@ -40,7 +39,7 @@ export const hook = Command.make(
           const setting = { dbPath, caller, sessionId, nowIso: new Date().toISOString(), ...(task === undefined ? {} : { task }) }
           const program = runHook(a.event, input, setting).pipe(
             Effect.timeoutFail({ duration: BUDGET, onTimeout: () => new Error(`took longer than ${Duration.format(BUDGET)}`) }),
-            Effect.provide(operationsLayer(dbPath)),
+            Effect.provide(operationsFor(db)),
             Effect.scoped
           )
           const exit = await Effect.runPromiseExit(program)

@@ -1,16 +1,28 @@
 /** Reading memories: `mem show`, `mem list`, `mem stats`. */
 import { Args, Command, Options } from "@effect/cli"
-import { Effect, Option } from "effect"
-import { Queries, type MemoryView, type Stats } from "../../../services/queries.js"
-import { memoryDetail, memoryLine } from "../format.js"
+import { Effect } from "effect"
+import { callOperation } from "../../../api/call-operation.js"
+import type { Memory } from "../../../api/memory-wire.js"
+import type { StatsOutput } from "../../../api/outputs.js"
+import { hasOutcomes, memoryDetail, memoryLine } from "../format.js"
 import * as O from "../options.js"
-import { fromEither, withStore } from "../root.js"
+import { callerOf, withOperations } from "../root.js"
 
-/** JSON shape of a memory for every command that prints one. */
-export const memoryJson = (v: MemoryView) => ({ ...v.memory, shortId: v.shortId, evidence: v.evidence ?? null })
+/**
+ * JSON shape of a memory for every command that prints one: the wire memory with its outcome
+ * counts as `evidence` (null without outcomes), as this command has always printed them. The
+ * decayed `record` is left out: it changes by the millisecond, and two `show`s of the same
+ * memory (in a store and in its replay) should print the same thing.
+ */
+export const memoryJson = ({ record, ...memory }: Memory) => ({
+  ...memory,
+  evidence: hasOutcomes(record)
+    ? { workedCount: record.workedCount, failedCount: record.failedCount, partialCount: record.partialCount, gated: record.gated }
+    : null
+})
 
 export const show = Command.make("show", { id: Args.text({ name: "id" }), json: O.json }, ({ id, json }) =>
-  withStore(Effect.flatMap(Queries, (q) => q.show(id)), { json, human: memoryDetail, toJson: memoryJson })
+  withOperations(callOperation("getMemory", { id }, callerOf()), { json, human: memoryDetail, toJson: memoryJson })
 ).pipe(Command.withDescription("Show one memory in full"))
 
 export const list = Command.make(
@@ -23,33 +35,24 @@ export const list = Command.make(
     json: O.json
   },
   (a) =>
-    withStore(
-      Effect.gen(function* () {
-        const category = yield* fromEither(O.parseCategory(a.category))
-        const q = yield* Queries
-        return yield* q.list({
-          all: a.all,
-          ...Option.match(a.project, { onNone: () => ({}), onSome: (project) => ({ project }) }),
-          ...(category ? { category } : {}),
-          ...Option.match(a.limit, { onNone: () => ({}), onSome: (limit) => ({ limit }) })
-        })
-      }),
+    withOperations(
+      Effect.map(
+        callOperation("list", { all: a.all, ...O.some("project", a.project), ...O.some("category", a.category), ...O.some("limit", a.limit) }, callerOf()),
+        (r) => r.memories
+      ),
       {
         json: a.json,
-        human: (views) => (views.length === 0 ? "no memories" : views.map(memoryLine).join("\n")),
-        toJson: (views) => views.map(memoryJson)
+        human: (memories) => (memories.length === 0 ? "no memories" : memories.map(memoryLine).join("\n")),
+        toJson: (memories) => memories.map(memoryJson)
       }
     )
 ).pipe(Command.withDescription("List memories, newest first (-p: one project's and global ones)"))
 
 export const stats = Command.make("stats", { json: O.json }, ({ json }) =>
-  withStore(
-    Effect.flatMap(Queries, (q) => q.stats),
-    { json, human: statsText }
-  )
+  withOperations(callOperation("stats", {}, callerOf()), { json, human: statsText })
 ).pipe(Command.withDescription("Counts: memories, events, conversations, outcomes"))
 
-const statsText = (s: Stats): string =>
+const statsText = (s: StatsOutput): string =>
   [
     `store:          ${s.path} (${(s.bytes / 1024).toFixed(0)} KiB)`,
     `events:         ${s.events}`,

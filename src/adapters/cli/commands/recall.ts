@@ -1,32 +1,24 @@
 /** Recall: `mem search`, `mem why`, `mem context`. */
 import { Args, Command, Options } from "@effect/cli"
-import { Effect, Option } from "effect"
-import { detectProject } from "../../../project/identity.js"
-import { Retrieval, type SearchResult, type WhyResult } from "../../../services/retrieval.js"
+import { callOperation } from "../../../api/call-operation.js"
+import type { ExplainOutput, RecallOutput } from "../../../api/outputs.js"
 import { oneLine } from "../format.js"
 import * as O from "../options.js"
-import { fromEither, withStore } from "../root.js"
+import { callerOf, withOperations } from "../root.js"
 
 const query = Args.text({ name: "query" })
-const projectOf = (p: Option.Option<string>) => Option.getOrElse(p, () => detectProject(process.cwd()))
-const optional = <K extends string, A>(key: K, o: Option.Option<A>) =>
-  Option.match(o, { onNone: () => ({}), onSome: (value) => ({ [key]: value }) as { [P in K]: A } })
 
 export const search = Command.make(
   "search",
   { query, limit: O.limit, project: O.project, category: O.category, task: O.task, origin: O.origin, agent: O.agent, json: O.json },
   (a) =>
-    withStore(
-      Effect.gen(function* () {
-        const category = yield* fromEither(O.parseCategory(a.category))
-        return yield* Effect.flatMap(Retrieval, (r) =>
-          r.search(
-            { query: a.query, project: projectOf(a.project), ...optional("limit", a.limit), ...optional("task", O.taskOrCurrent(a.task)), ...(category ? { category } : {}) },
-            { origin: a.origin, agent: a.agent }
-          )
-        )
-      }),
-      { json: a.json, human: searchText, toJson: searchJson, notice: (r) => r.notice }
+    withOperations(
+      callOperation(
+        "recall",
+        { query: a.query, ...O.some("limit", a.limit), ...O.some("project", a.project), ...O.some("category", a.category), ...O.some("task", O.taskOrCurrent(a.task)) },
+        callerOf(a)
+      ),
+      { json: a.json, human: searchText, notice: (r) => r.notice }
     )
 ).pipe(Command.withDescription("Find the memories that answer QUERY, best first (current project and global)"))
 
@@ -34,14 +26,13 @@ export const why = Command.make(
   "why",
   { query, limit: O.limit, project: O.project, category: O.category, at: Options.text("at").pipe(Options.withDescription("answer as of this time (ISO-8601)"), Options.optional), json: O.json },
   (a) =>
-    withStore(
-      Effect.gen(function* () {
-        const category = yield* fromEither(O.parseCategory(a.category))
-        return yield* Effect.flatMap(Retrieval, (r) =>
-          r.why({ query: a.query, project: projectOf(a.project), ...optional("limit", a.limit), ...optional("at", a.at), ...(category ? { category } : {}) })
-        )
-      }),
-      { json: a.json, human: whyText, toJson: whyJson, notice: (r) => r.notice }
+    withOperations(
+      callOperation(
+        "explain",
+        { query: a.query, ...O.some("limit", a.limit), ...O.some("project", a.project), ...O.some("category", a.category), ...O.some("at", a.at) },
+        callerOf()
+      ),
+      { json: a.json, human: whyText, notice: (r) => r.notice }
     )
 ).pipe(Command.withDescription("Explain a search: every score term and the events behind it, and why each other match was left out"))
 
@@ -57,41 +48,24 @@ export const context = Command.make(
     json: O.json
   },
   (a) =>
-    withStore(
-      Effect.flatMap(Retrieval, (r) =>
-        r.context(
-          { project: projectOf(a.project), ...optional("query", a.query), ...optional("budget", a.budget), ...optional("task", O.taskOrCurrent(a.task)) },
-          { origin: a.origin, agent: a.agent }
-        )
-      ),
+    withOperations(
+      callOperation("getContext", { ...O.some("project", a.project), ...O.some("query", a.query), ...O.some("budget", a.budget), ...O.some("task", O.taskOrCurrent(a.task)) }, callerOf(a)),
       { json: a.json, human: (c) => c.text || "no memory to offer" }
     )
 ).pipe(Command.withDescription("What an agent should see at session start, within a token budget"))
 
-const searchJson = (r: SearchResult) => ({
-  query: r.query,
-  project: r.project,
-  mode: r.mode,
-  results: r.results.map((h) => ({ ...h.memory, shortId: h.shortId, rank: h.rank, score: h.score, terms: h.terms, probation: h.probation }))
-})
-
-const searchText = (r: SearchResult): string =>
+const searchText = (r: RecallOutput): string =>
   r.results.length === 0
     ? `no memory answers "${oneLine(r.query, 60)}"`
-    : r.results.map((h) => `${h.rank}. ${h.shortId}  ${h.score.toFixed(3)}  [${h.memory.category}] ${oneLine(h.memory.content, 90)}${h.probation ? "  (on probation)" : ""}`).join("\n")
+    : r.results.map((h) => `${h.rank}. ${h.shortId}  ${h.score.toFixed(3)}  [${h.category}] ${oneLine(h.content, 90)}${h.probation ? "  (on probation)" : ""}`).join("\n")
 
-const whyJson = (r: WhyResult) => ({
-  ...r,
-  results: r.results.map((x) => ({ id: x.memory.id, shortId: x.shortId, content: x.memory.content, rank: x.rank, score: x.score, probation: x.probation, terms: x.terms, events: x.events }))
-})
-
-const whyText = (r: WhyResult): string => {
+const whyText = (r: ExplainOutput): string => {
   const lines = [`why "${oneLine(r.query, 60)}" (${r.mode} search, ${r.project ?? "global only"}, as of ${r.at})`]
   for (const x of r.results) {
     const t = x.terms
     lines.push(
       `\n${x.rank}. ${x.shortId}  score ${x.score.toFixed(4)}${x.probation ? "  (on probation: gated, but nothing in the pool had a non-negative record)" : ""}`,
-      `   ${oneLine(x.memory.content, 100)}`,
+      `   ${oneLine(x.content, 100)}`,
       `   relevance  ${t.relevance.contribution.toFixed(4)} = ${t.relevance.weight} x ${t.relevance.value.toFixed(3)} (keyword ${t.relevance.keyword.toFixed(3)}, vector ${t.relevance.vector.toFixed(3)})`,
       `   outcome    ${t.outcome.contribution.toFixed(4)} = ${t.outcome.weight} x ${t.outcome.value.toFixed(3)} (score ${t.outcome.score.toFixed(3)}: worked ${t.outcome.worked.toFixed(2)}, failed ${t.outcome.failed.toFixed(2)})`,
       ...x.events.outcome.map((e) => `      ${e.outcome.padEnd(7)} ${e.id.slice(0, 8)} ${e.recordedAt} ${e.origin}  weight ${e.weight.toFixed(3)}`),

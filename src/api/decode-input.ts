@@ -1,0 +1,30 @@
+/**
+ * Decoding an operation's input at an edge (CLI, SDK, remote client) with its Effect Schema,
+ * failing with the same domain error the store would give: a bad content is `InvalidContent`,
+ * a bad id `InvalidId`, an unknown category `UnknownCategory`, anything else `InvalidInput`
+ * naming the field. So a caller sees one tag for one mistake, whichever side caught it.
+ */
+import { Either, ParseResult, Schema } from "effect"
+import { InvalidContent, InvalidId, InvalidInput, UnknownCategory } from "../domain/errors.js"
+
+export type InputError = InvalidContent | InvalidId | InvalidInput | UnknownCategory
+
+/** The fields whose schema is `TypedId` (memory_ids holds several). */
+const ID_FIELDS = new Set(["id", "memory_id", "memory_ids", "confirms", "supersedes", "distinct_from", "by", "memory"])
+
+export const decodeInput = <A, I>(schema: Schema.Schema<A, I>, input: unknown): Either.Either<A, InputError> =>
+  Either.mapLeft(Schema.decodeUnknownEither(schema)(input), (error) => inputError(error, input))
+
+const inputError = (error: ParseResult.ParseError, input: unknown): InputError => {
+  const [first] = ParseResult.ArrayFormatter.formatErrorSync(error)
+  if (first === undefined || first.path.length === 0) return new InvalidInput({ message: "the input must be an object of named fields" })
+  const field = String(first.path[0])
+  const value = valueAt(input, first.path)
+  if (field === "content") return new InvalidContent({ reason: first.message })
+  if (field === "category" && typeof value === "string") return new UnknownCategory({ category: value })
+  if (ID_FIELDS.has(field) && typeof value === "string") return new InvalidId({ id: value, reason: first.message })
+  return new InvalidInput({ message: `${first.path.join(".")}: ${first.message}` })
+}
+
+const valueAt = (input: unknown, path: ReadonlyArray<PropertyKey>): unknown =>
+  path.reduce<unknown>((value, key) => (typeof value === "object" && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined), input)
