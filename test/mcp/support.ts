@@ -63,13 +63,19 @@ export const freshDb = (): string => join(tempDir(), "m.db")
 
 const ajv = new Ajv({ allErrors: true, strict: true })
 
+/** ajv's verdict on a value against a schema a tool advertises: null when it matches. */
+export const schemaErrors = (schema: object, value: unknown): string | null => {
+  const validate = ajv.compile(schema)
+  return validate(value) ? null : ajv.errorsText(validate.errors)
+}
+
 /** Fails with ajv's and Effect's reasons when a result does not match what its tool advertises. */
 export const checkResult = (tool: Tool, result: CallToolResult): Record<string, unknown> => {
   if (result.isError) throw new Error(`${tool.name} failed: ${textOf(result)}`)
   const structured = result.structuredContent
   if (structured === undefined) throw new Error(`${tool.name} returned no structuredContent`)
-  const validate = ajv.compile(tool.outputSchema ?? {})
-  if (!validate(structured)) throw new Error(`${tool.name}: structuredContent does not match outputSchema: ${ajv.errorsText(validate.errors)}`)
+  const mismatch = schemaErrors(tool.outputSchema ?? {}, structured)
+  if (mismatch !== null) throw new Error(`${tool.name}: structuredContent does not match outputSchema: ${mismatch}`)
   const decoded = Schema.decodeUnknownEither(OUTPUT_SCHEMAS[tool.name as ToolName], { onExcessProperty: "error" })(structured)
   if (Either.isLeft(decoded)) throw new Error(`${tool.name}: structuredContent does not decode: ${decoded.left.message}`)
   if (!result.content.some((c) => c.type === "text" && c.text.length > 0)) throw new Error(`${tool.name} returned no text content`)
