@@ -18,7 +18,8 @@ export const recallText = (r: Out.RecallOutput): string => {
   const lines = r.results.map(
     (m) => `${m.rank}. [${m.shortId}] (${m.category}, score ${m.score.toFixed(2)}, worked ${m.record.workedCount}, failed ${m.record.failedCount}) ${quote(m.content)}`
   )
-  return [`${r.results.length} memories for ${quote(r.query)} (cite ids in record_outcome):`, ...lines, ...notice].join("\n")
+  const count = r.results.length === 1 ? "1 memory" : `${r.results.length} memories`
+  return [`${count} for ${quote(r.query)} (cite ids in record_outcome):`, ...lines, ...notice].join("\n")
 }
 
 export const explainText = (r: Out.ExplainOutput): string => {
