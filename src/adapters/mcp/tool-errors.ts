@@ -31,8 +31,8 @@ export const errorTag = (error: unknown): string => describe(error).tag
 export const unknownTool = (name: string, known: ReadonlyArray<string>): string =>
   `there is no tool named '${clip(name)}'; the tools are ${known.join(", ")}`
 
-export const internalError = (detail: string): string =>
-  `memledger failed unexpectedly (${clip(detail)}); nothing was stored by this call, and trying again may work`
+/** A bug, not the caller's fault; the details go to the server's stderr, not to the model. */
+export const internalError = (detail: string): string => `memledger failed unexpectedly (${clip(detail)}); tell the user, who can read the server's log`
 
 const NEXT_STEP: Record<string, string> = {
   MemoryNotFound: "call recall to find ids (every result carries its id)",

@@ -50,7 +50,10 @@ export const defineTool = <I, II, O, OI>(spec: ToolSpec<I, II, O, OI>): McpTool 
       const exit = await run(Effect.flatMap(Operations, (operations) => spec.operation(operations, input.right, caller)))
       if (Exit.isFailure(exit)) return errorResult(failureMessage(exit.cause))
       const encoded = encode(exit.value)
-      if (Either.isLeft(encoded) || !isJsonObject(encoded.right)) return errorResult(internalError(`the ${spec.name} result does not match its schema`))
+      if (Either.isLeft(encoded) || !isJsonObject(encoded.right)) {
+        console.error(`memledger mcp: the ${spec.name} result does not match its output schema: ${Either.isLeft(encoded) ? encoded.left.message : "not an object"}`)
+        return errorResult(internalError(`the ${spec.name} result does not match its schema`))
+      }
       return { content: [{ type: "text", text: spec.text(exit.value) }], structuredContent: encoded.right }
     }
   }
