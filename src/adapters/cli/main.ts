@@ -9,6 +9,7 @@ import { hook } from "./commands/hook.js"
 import { confirm, edit, forget, outcome, restore, supersede } from "./commands/change.js"
 import { conversations, forgetConversation, log } from "./commands/history.js"
 import { list, show, stats } from "./commands/inspect.js"
+import { mcp } from "./commands/mcp.js"
 import { context, search, why } from "./commands/recall.js"
 import { exportCmd, importCmd, purge, rebuild, replay, verify } from "./commands/store-admin.js"
 import { tasks } from "./commands/tasks.js"
@@ -19,7 +20,10 @@ const cli = mem.pipe(
   Command.withDescription("memledger: memory for coding agents, kept as an append-only event log"),
   Command.withSubcommands([
     add, importCmd, search, why, context, show, list, edit, outcome, confirm, supersede, forget, restore,
-    forgetConversation, conversations, log, exportCmd, replay, rebuild, verify, purge, stats, doctor, tasks, hook
+    forgetConversation, conversations, log, exportCmd, replay, rebuild, verify, purge, stats, doctor,
+    tasks,
+    hook,
+    mcp
   ])
 )
 

@@ -1,0 +1,63 @@
+/**
+ * `mem mcp`: the MCP server over stdio, one per agent process. stdout carries only the protocol,
+ * so everything else (including a stray console.log in a dependency) goes to stderr. The
+ * session is the process: its writes are `<client name>:<one id per process>`, and the current
+ * project is the git remote of the folder the client started it in.
+ */
+import { randomUUID } from "node:crypto"
+import type { Readable, Writable } from "node:stream"
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
+import { detectProject } from "../../project/identity.js"
+import { sessionCaller } from "./caller.js"
+import { operationsRuntime, type OperationsRuntime } from "./runtime.js"
+import { makeMcpServer } from "./server.js"
+
+export interface StdioSession {
+  /** Resolves when the client closes stdin. */
+  readonly done: Promise<void>
+  /** Lets the calls still running finish, closes the store, then the server. Safe to call twice. */
+  readonly close: () => Promise<void>
+}
+
+/** Opens the store (rejecting if it cannot be used) and serves MCP on this process's stdin/stdout. */
+export const serveStdio = async (dbPath: string): Promise<StdioSession> => {
+  keepStdoutForTheProtocol()
+  return serveOn(operationsRuntime(dbPath), { stdin: process.stdin, stdout: process.stdout, cwd: process.cwd() })
+}
+
+export interface StdioStreams {
+  readonly stdin: Readable
+  readonly stdout: Writable
+  /** The folder whose project is "the current project". */
+  readonly cwd: string
+}
+
+export const serveOn = async (runtime: OperationsRuntime, io: StdioStreams): Promise<StdioSession> => {
+  await runtime.ready()
+  const session = randomUUID()
+  const project = detectProject(io.cwd)
+  const server = makeMcpServer(runtime.run, (client) => sessionCaller(client, session, project))
+  const done = new Promise<void>((resolve) => {
+    io.stdin.once("end", resolve)
+    io.stdin.once("close", resolve)
+  })
+  await server.connect(new StdioServerTransport(io.stdin, io.stdout))
+  let closing: Promise<void> | undefined
+  // Closing the server drops the replies of calls still running, so they finish first: a client
+  // may write its last request and close stdin at once, and still deserves the answer.
+  const close = () =>
+    (closing ??= (async () => {
+      await runtime.dispose()
+      await new Promise((resolve) => setImmediate(resolve))
+      await server.close()
+    })())
+  return { done, close }
+}
+
+const keepStdoutForTheProtocol = (): void => {
+  const toStderr = (...args: unknown[]) => console.error(...args)
+  console.log = toStderr
+  console.info = toStderr
+  console.debug = toStderr
+  console.warn = toStderr
+}
