@@ -7,6 +7,7 @@ import { add } from "./commands/add.js"
 import { doctor } from "./commands/doctor.js"
 import { confirm, edit, forget, outcome, restore, supersede } from "./commands/change.js"
 import { conversations, forgetConversation, log } from "./commands/history.js"
+import { install, uninstall } from "./commands/install.js"
 import { list, show, stats } from "./commands/inspect.js"
 import { context, search, why } from "./commands/recall.js"
 import { exportCmd, importCmd, purge, rebuild, replay, verify } from "./commands/store-admin.js"
@@ -17,7 +18,7 @@ const cli = mem.pipe(
   Command.withDescription("memledger: memory for coding agents, kept as an append-only event log"),
   Command.withSubcommands([
     add, importCmd, search, why, context, show, list, edit, outcome, confirm, supersede, forget, restore,
-    forgetConversation, conversations, log, exportCmd, replay, rebuild, verify, purge, stats, doctor
+    forgetConversation, conversations, log, exportCmd, replay, rebuild, verify, purge, stats, doctor, install, uninstall
   ])
 )
 
