@@ -4,7 +4,7 @@
  * temporary file renamed over the real one, through symlinks (a dotfiles checkout stays linked)
  * and keeping the file's mode (~/.claude.json is private).
  */
-import { chmodSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from "node:fs"
+import { chmodSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs"
 import { dirname, sep } from "node:path"
 import { Effect, Either } from "effect"
 import { InstallIoFailed, UnsupportedScope, type InstallError } from "./errors.js"
@@ -37,11 +37,17 @@ export const planInstall = (target: Target, direction: Direction, context: Insta
  * and project folders, so an uninstall leaves no empty .cursor/ or skills/memledger/ behind.
  */
 export const applyPlan = (plan: InstallPlan, roots: ReadonlyArray<string>): Effect.Effect<void, InstallIoFailed> =>
-  Effect.forEach(
-    plan.files,
-    (file) => (file.action === "unchanged" ? Effect.void : file.after === null ? remove(file.path, roots) : write(file.path, file.after)),
-    { discard: true }
-  )
+  Effect.gen(function* () {
+    const changed = plan.files.filter((file) => file.action !== "unchanged")
+    // Agents rewrite their settings while they run (Claude Code rewrites ~/.claude.json often):
+    // a file that changed since it was planned is not overwritten, and nothing is written.
+    for (const file of changed) {
+      if ((yield* readIfPresent(file.path)) !== file.before) {
+        return yield* Effect.fail(new InstallIoFailed({ path: file.path, reason: "it changed while memledger was planning; run the command again (nothing was written)" }))
+      }
+    }
+    yield* Effect.forEach(changed, (file) => (file.after === null ? remove(file.path, roots) : write(file.path, file.after)), { discard: true })
+  })
 
 const readIfPresent = (path: string): Effect.Effect<string | null, InstallIoFailed> =>
   Effect.try({
@@ -58,9 +64,13 @@ const write = (path: string, content: string): Effect.Effect<void, InstallIoFail
       const target = real ?? path
       mkdirSync(dirname(target), { recursive: true })
       const temporary = `${target}.memledger-${process.pid}.tmp`
-      writeFileSync(temporary, content, { mode: real === undefined ? 0o644 : statSync(real).mode & 0o7777 })
-      if (real !== undefined) chmodSync(temporary, statSync(real).mode & 0o7777)
-      renameSync(temporary, target)
+      try {
+        writeFileSync(temporary, content)
+        if (real !== undefined) chmodSync(temporary, statSync(real).mode & 0o7777)
+        renameSync(temporary, target)
+      } finally {
+        rmSync(temporary, { force: true })
+      }
     },
     catch: (error) => ioFailure(path, error)
   })

@@ -1,17 +1,17 @@
 /**
  * One table of a TOML file (`[mcp_servers.memledger]`), added, replaced or taken out as text.
  * There is no TOML library in the bundle, and none is needed: every byte outside that table
- * stays as it was, comments and all. A small line scanner knows which lines are table headers,
- * so a `[x]` inside a multi-line string or array is never mistaken for one.
+ * stays as it was, comments and all; toml-lines.ts tells which lines are headers and keys.
  */
 import { Either } from "effect"
+import { scanToml, type TomlLine } from "./toml-lines.js"
 
 /**
  * The text with the table at `path` setting `entries` (key, TOML value text). An existing table
  * keeps its other keys and sub-tables (a user's `env` or timeout), and its place in the file.
  */
 export const withTable = (text: string, path: ReadonlyArray<string>, entries: ReadonlyArray<readonly [string, string]>): Either.Either<string, string> =>
-  Either.flatMap(scan(text), (lines) => {
+  Either.flatMap(scanToml(text), (lines) => {
     const conflict = definedElsewhere(lines, path)
     if (conflict !== undefined) return Either.left(conflict)
     const newline = text.includes("\r\n") ? "\r\n" : "\n"
@@ -39,7 +39,7 @@ export const withTable = (text: string, path: ReadonlyArray<string>, entries: Re
   })
 
 /** The `key = value` lines of the table itself (not its sub-tables), with how many lines each value takes. */
-const ownKeyLines = (lines: ReadonlyArray<Line>, region: { start: number; end: number }) => {
+const ownKeyLines = (lines: ReadonlyArray<TomlLine>, region: { start: number; end: number }) => {
   const result: Array<{ index: number; length: number; key: ReadonlyArray<string> }> = []
   for (let i = region.start + 1; i < region.end && lines[i]!.header === undefined; i++) {
     const key = lines[i]!.key
@@ -53,7 +53,7 @@ const ownKeyLines = (lines: ReadonlyArray<Line>, region: { start: number; end: n
 
 /** The text without the table at `path` (and its sub-tables), and without the blank line that set it apart. */
 export const withoutTable = (text: string, path: ReadonlyArray<string>): Either.Either<string, string> =>
-  Either.map(scan(text), (lines) => {
+  Either.map(scanToml(text), (lines) => {
     const region = regionOf(lines, path)
     if (region === undefined) return text
     const before = lines[region.start - 1]
@@ -69,113 +69,11 @@ export const tomlStringArray = (values: ReadonlyArray<string>): string => `[${va
 
 const tomlKey = (key: string): string => (/^[A-Za-z0-9_-]+$/.test(key) ? key : tomlString(key))
 
-interface Line {
-  readonly text: string
-  /** The key path of a `[table]` header line; `array` for `[[array.of.tables]]`. */
-  readonly header?: { readonly path: ReadonlyArray<string>; readonly array: boolean }
-  /** The table this line belongs to. */
-  readonly table: ReadonlyArray<string>
-  /** The dotted key a `key = value` line starts with. */
-  readonly key?: ReadonlyArray<string>
-  /** The line starts inside a multi-line string, array or inline table begun above. */
-  readonly continues: boolean
-}
-
-const KEY = String.raw`(?:[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|'[^']*')`
-const KEY_PATH = String.raw`${KEY}(?:\s*\.\s*${KEY})*`
-const HEADER = new RegExp(String.raw`^\s*(\[\[?)\s*(${KEY_PATH})\s*(\]\]?)\s*(?:#.*)?$`)
-const KEY_VALUE = new RegExp(String.raw`^\s*(${KEY_PATH})\s*=`)
-
-/** Splits the text into lines (each with its line ending) and tells headers, keys and the rest apart. */
-const scan = (text: string): Either.Either<ReadonlyArray<Line>, string> => {
-  const lines: Array<Line> = []
-  let table: ReadonlyArray<string> = []
-  let open: '"""' | "'''" | null = null
-  let depth = 0
-  for (const raw of text.split(/(?<=\n)/)) {
-    const content = raw.replace(/\r?\n$/, "")
-    const atStart = open === null && depth === 0
-    const header = atStart ? HEADER.exec(content) : null
-    if (header !== null && header[1]!.length === header[3]!.length) {
-      const path = keyPath(header[2]!)
-      lines.push({ text: raw, header: { path, array: header[1] === "[[" }, table: path, continues: false })
-      table = path
-      continue
-    }
-    const key = atStart ? KEY_VALUE.exec(content) : null
-    lines.push({ text: raw, table, continues: !atStart, ...(key === null ? {} : { key: keyPath(key[1]!) }) })
-    const state = scanLine(content, open, depth)
-    open = state.open
-    depth = state.depth
-  }
-  if (open !== null) return Either.left(`a multi-line string (${open}) is never closed`)
-  if (depth !== 0) return Either.left("an array or inline table is never closed")
-  return Either.right(lines)
-}
-
-/** Follows strings, comments and brackets through one line. */
-const scanLine = (line: string, open: '"""' | "'''" | null, depth: number): { open: '"""' | "'''" | null; depth: number } => {
-  let i = 0
-  while (i < line.length) {
-    if (open !== null) {
-      const close = open === "'''" ? line.indexOf("'''", i) : closingQuotes(line, i)
-      if (close < 0) return { open, depth }
-      i = close + 3
-      open = null
-      continue
-    }
-    const c = line[i]!
-    if (c === "#") break
-    if (line.startsWith('"""', i) || line.startsWith("'''", i)) {
-      open = line.startsWith('"""', i) ? '"""' : "'''"
-      i += 3
-    } else if (c === '"') {
-      i = endOfBasicString(line, i + 1)
-    } else if (c === "'") {
-      const end = line.indexOf("'", i + 1)
-      i = end < 0 ? line.length : end + 1
-    } else {
-      if (c === "[" || c === "{") depth++
-      if (c === "]" || c === "}") depth = Math.max(0, depth - 1)
-      i++
-    }
-  }
-  return { open, depth }
-}
-
-const closingQuotes = (line: string, from: number): number => {
-  for (let i = from; i < line.length; i++) {
-    if (line[i] === "\\") i++
-    else if (line.startsWith('"""', i)) return i
-  }
-  return -1
-}
-
-const endOfBasicString = (line: string, from: number): number => {
-  for (let i = from; i < line.length; i++) {
-    if (line[i] === "\\") i++
-    else if (line[i] === '"') return i + 1
-  }
-  return line.length
-}
-
-const keyPath = (text: string): ReadonlyArray<string> => (text.match(new RegExp(KEY, "g")) ?? []).map(unquote)
-
-const unquote = (key: string): string => {
-  if (key.startsWith("'")) return key.slice(1, -1)
-  if (!key.startsWith('"')) return key
-  try {
-    return JSON.parse(key) as string
-  } catch {
-    return key.slice(1, -1)
-  }
-}
-
 const startsWith = (path: ReadonlyArray<string>, prefix: ReadonlyArray<string>): boolean =>
   prefix.length <= path.length && prefix.every((key, i) => path[i] === key)
 
 /** Lines [start, end) of the table and its sub-tables, without the blank and comment lines that lead into the next table. */
-const regionOf = (lines: ReadonlyArray<Line>, path: ReadonlyArray<string>): { start: number; end: number } | undefined => {
+const regionOf = (lines: ReadonlyArray<TomlLine>, path: ReadonlyArray<string>): { start: number; end: number } | undefined => {
   const start = lines.findIndex((l) => l.header !== undefined && !l.header.array && l.header.path.length === path.length && startsWith(l.header.path, path))
   if (start < 0) return undefined
   let end = start + 1
@@ -188,7 +86,7 @@ const regionOf = (lines: ReadonlyArray<Line>, path: ReadonlyArray<string>): { st
  * Where the same table is defined in a form this editor does not rewrite (dotted keys, an
  * inline table); adding a header next to it would make the file invalid, so it is refused.
  */
-const definedElsewhere = (lines: ReadonlyArray<Line>, path: ReadonlyArray<string>): string | undefined => {
+const definedElsewhere = (lines: ReadonlyArray<TomlLine>, path: ReadonlyArray<string>): string | undefined => {
   for (const line of lines) {
     if (line.key === undefined) continue
     const full = [...line.table, ...line.key]
