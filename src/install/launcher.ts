@@ -25,9 +25,12 @@ export type HookEvent = (typeof HOOK_EVENTS)[number]
 /** The MCP server as a command and its arguments, for configs that take them apart. */
 export const mcpServerArgv = (launcher: Launcher): ReadonlyArray<string> => [launcher.node, launcher.script, ...dbArgs(launcher), "mcp"]
 
-/** A hook as one shell command line (every agent runs hook commands through a shell). */
-export const hookCommand = (launcher: Launcher, event: HookEvent): string =>
-  shellCommand([launcher.node, launcher.script, ...dbArgs(launcher), "hook", event])
+/**
+ * A hook as one shell command line (every agent runs hook commands through a shell). `agent`
+ * names the agent in the origin of what the hook records; `mem hook` assumes claude-code.
+ */
+export const hookCommand = (launcher: Launcher, event: HookEvent, agent?: string): string =>
+  shellCommand([launcher.node, launcher.script, ...dbArgs(launcher), "hook", event, ...(agent === undefined ? [] : ["--agent", agent])])
 
 const dbArgs = (launcher: Launcher): ReadonlyArray<string> => (launcher.db === undefined ? [] : ["--db", launcher.db])
 

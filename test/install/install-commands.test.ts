@@ -19,7 +19,7 @@ import { sandbox, shell } from "./sandbox.js"
  */
 const rootHelp = mem(["--help"]).stdout
 const built = (command: string) => new RegExp(`^\\s+- ${command}\\b`, "m").test(rootHelp)
-const withoutSubcommand = (command: string) => command.replace(/ hook [a-z-]+$/, "")
+const withoutSubcommand = (command: string) => command.replace(/ hook [a-z-]+( --agent [a-z-]+)?$/, "")
 
 describe("the registered commands", () => {
   test("claude-code: the MCP server and all six hooks run this bin/mem.js with the store given to install", () => {
@@ -67,6 +67,7 @@ describe("the registered commands", () => {
     expect(config).toBe(`[mcp_servers.memledger]\ncommand = ${JSON.stringify(process.execPath)}\nargs = ${JSON.stringify([MEM_BIN, "--db", "/var/tmp/team.db", "mcp"]).replace(/","/g, '", "')}\n`)
     const hook = JSON.parse(box.read("~/.codex/hooks.json")).hooks.SessionStart[0]
     expect(hook.matcher).toBe("startup|resume|clear|compact")
+    expect(hook.hooks[0].command).toMatch(/ hook session-start --agent codex$/)
     const run = shell(`${withoutSubcommand(hook.hooks[0].command)} stats --help`)
     expect(run.status).toBe(0)
     expect(run.stdout).toContain("memledger")

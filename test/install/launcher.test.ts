@@ -19,6 +19,10 @@ describe("hookCommand", () => {
     expect(wordsOf(hookCommand(launcher, "session-start"))).toEqual([launcher.node, launcher.script, "--db", launcher.db, "hook", "session-start"])
   })
 
+  test("names the agent when it is not claude-code", () => {
+    expect(wordsOf(hookCommand(launcher, "session-start", "codex")).slice(-4)).toEqual(["hook", "session-start", "--agent", "codex"])
+  })
+
   test("leaves plain paths unquoted", () => {
     expect(hookCommand({ node: "/usr/bin/node", script: "/opt/m/bin/mem.js" }, "stop")).toBe("/usr/bin/node /opt/m/bin/mem.js hook stop")
   })
@@ -36,6 +40,7 @@ describe("hookCommand", () => {
 describe("isMemledgerHook", () => {
   test("recognises every command memledger writes, and a plain `mem hook`", () => {
     expect(isMemledgerHook(hookCommand(launcher, "session-start"))).toBe(true)
+    expect(isMemledgerHook(hookCommand(launcher, "session-start", "codex"))).toBe(true)
     expect(isMemledgerHook(hookCommand({ node: "/usr/bin/node", script: "/x/bin/mem.js" }, "post-tool-use"))).toBe(true)
     expect(isMemledgerHook("mem hook stop")).toBe(true)
     expect(isMemledgerHook("mem --db=/tmp/m.db hook pre-compact")).toBe(true)

@@ -25,7 +25,7 @@ export const codex: Target = {
     const sessionStart = {
       event: "SessionStart",
       matcher: "startup|resume|clear|compact",
-      command: hookCommand(context.launcher, "session-start"),
+      command: hookCommand(context.launcher, "session-start", "codex"),
       timeout: HOOK_TIMEOUT_SECONDS
     }
     return [

@@ -77,7 +77,7 @@ export const SLASH_COMMANDS: ReadonlyArray<SlashCommand> = [
     prompt: [
       `Call memledger's \`${TOOL.forgetConversation}\` tool with this origin: $ARGUMENTS`,
       "",
-      `If no origin is given, list them with memledger's \`${TOOL.conversations}\` tool and ask me which one.`,
+      "If no origin is given, ask me for it (`mem conversations` in a terminal lists them; a memory's `origin` names its conversation).",
       "Tell me how many events were hidden, and that calling it again with undo brings them back."
     ].join("\n")
   }

@@ -8,8 +8,7 @@ export const TOOL = {
   explain: "explain",
   recordOutcome: "record_outcome",
   forget: "forget",
-  forgetConversation: "forget_conversation",
-  conversations: "conversations"
+  forgetConversation: "forget_conversation"
 } as const
 
 /** The line that marks a file as memledger's, so uninstall can tell it from the user's. */
