@@ -5,6 +5,7 @@
  * refuses a file whose string or array never closes.
  */
 import { Either } from "effect"
+import { splitLines } from "./line-blocks.js"
 
 export interface TomlLine {
   readonly text: string
@@ -29,7 +30,7 @@ export const scanToml = (text: string): Either.Either<ReadonlyArray<TomlLine>, s
   let table: ReadonlyArray<string> = []
   let open: '"""' | "'''" | null = null
   let depth = 0
-  for (const raw of text.split(/(?<=\n)/)) {
+  for (const raw of splitLines(text)) {
     const content = raw.replace(/\r?\n$/, "")
     const atStart = open === null && depth === 0
     const header = atStart ? HEADER.exec(content) : null

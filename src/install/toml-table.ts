@@ -4,6 +4,7 @@
  * stays as it was, comments and all; toml-lines.ts tells which lines are headers and keys.
  */
 import { Either } from "effect"
+import { appendBlock, cutBlock, isBlank, newlineOf } from "./line-blocks.js"
 import { scanToml, type TomlLine } from "./toml-lines.js"
 
 /**
@@ -14,13 +15,11 @@ export const withTable = (text: string, path: ReadonlyArray<string>, entries: Re
   Either.flatMap(scanToml(text), (lines) => {
     const conflict = definedElsewhere(lines, path)
     if (conflict !== undefined) return Either.left(conflict)
-    const newline = text.includes("\r\n") ? "\r\n" : "\n"
+    const newline = newlineOf(text)
     const entryLine = ([key, value]: readonly [string, string]) => `${tomlKey(key)} = ${value}${newline}`
     const region = regionOf(lines, path)
     if (region === undefined) {
-      const table = [`[${path.map(tomlKey).join(".")}]${newline}`, ...entries.map(entryLine)].join("")
-      if (text === "") return Either.right(table)
-      return Either.right((text.endsWith("\n") ? text : text + newline) + newline + table)
+      return Either.right(appendBlock(text, [`[${path.map(tomlKey).join(".")}]${newline}`, ...entries.map(entryLine)].join("")))
     }
     const texts = lines.map((l) => l.text)
     // Each entry replaces its own line (and the lines its value continues on), or goes after the table's last key.
@@ -55,11 +54,7 @@ const ownKeyLines = (lines: ReadonlyArray<TomlLine>, region: { start: number; en
 export const withoutTable = (text: string, path: ReadonlyArray<string>): Either.Either<string, string> =>
   Either.map(scanToml(text), (lines) => {
     const region = regionOf(lines, path)
-    if (region === undefined) return text
-    const before = lines[region.start - 1]
-    const after = lines[region.end]
-    const separatorToo = before !== undefined && isBlank(before.text) && (after === undefined || isBlank(after.text))
-    return [...lines.slice(0, separatorToo ? region.start - 1 : region.start), ...lines.slice(region.end)].map((l) => l.text).join("")
+    return region === undefined ? text : cutBlock(lines.map((l) => l.text), region)
   })
 
 /** A TOML basic string: JSON's escapes are TOML's, plus DEL, which TOML wants escaped too. */
@@ -98,5 +93,4 @@ const definedElsewhere = (lines: ReadonlyArray<TomlLine>, path: ReadonlyArray<st
   return undefined
 }
 
-const isBlank = (line: string): boolean => line.trim() === ""
 const isComment = (line: string): boolean => line.trim().startsWith("#")
