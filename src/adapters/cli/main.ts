@@ -8,6 +8,7 @@ import { doctor } from "./commands/doctor.js"
 import { hook } from "./commands/hook.js"
 import { confirm, edit, forget, outcome, restore, supersede } from "./commands/change.js"
 import { conversations, forgetConversation, log } from "./commands/history.js"
+import { install, uninstall } from "./commands/install.js"
 import { list, show, stats } from "./commands/inspect.js"
 import { mcp } from "./commands/mcp.js"
 import { context, search, why } from "./commands/recall.js"
@@ -23,7 +24,9 @@ const cli = mem.pipe(
     forgetConversation, conversations, log, exportCmd, replay, rebuild, verify, purge, stats, doctor,
     tasks,
     hook,
-    mcp
+    mcp,
+    install,
+    uninstall
   ])
 )
 

@@ -1,0 +1,36 @@
+/** What `mem install` and `mem uninstall` print: the files and what happened to each, or (--dry-run) the diffs. */
+import { unifiedDiff } from "../../install/diff.js"
+import type { PlannedFile } from "../../install/file-edit.js"
+import type { InstallPlan } from "../../install/installer.js"
+
+export const planJson = (plan: InstallPlan, dryRun: boolean) => ({
+  target: plan.target,
+  scope: plan.scope,
+  dryRun,
+  files: plan.files.map((file) => ({ path: file.path, action: file.action }))
+})
+
+export const planText = (plan: InstallPlan, next: string): string => {
+  const where = `${plan.target} (${plan.scope} scope)`
+  const changed = plan.files.filter((file) => file.action !== "unchanged")
+  if (changed.length === 0) {
+    return plan.direction === "install"
+      ? `memledger is already installed for ${where}; nothing changed`
+      : `memledger is not installed for ${where}; nothing changed`
+  }
+  const heading = plan.direction === "install" ? `installed memledger for ${where}:` : `removed memledger from ${where}:`
+  return [heading, ...plan.files.map(fileLine), ...(plan.direction === "install" ? [next] : [])].join("\n")
+}
+
+export const dryRunText = (plan: InstallPlan): string =>
+  [
+    `dry run: ${plan.direction} for ${plan.target} (${plan.scope} scope) would change these files; nothing was written`,
+    ...plan.files.map((file) => (file.action === "unchanged" ? fileLine(file) : `${fileLine(file)}\n${change(file)}`))
+  ].join("\n")
+
+const fileLine = (file: PlannedFile): string => `  ${file.action.padEnd(9)} ${file.path}`
+
+const change = (file: PlannedFile): string =>
+  file.after === null
+    ? "    (the file would be deleted)"
+    : unifiedDiff({ before: file.before === null ? "/dev/null" : file.path, after: file.path }, file.before ?? "", file.after)

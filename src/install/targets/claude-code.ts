@@ -1,0 +1,57 @@
+/**
+ * Claude Code: the MCP server (user scope: top-level `mcpServers` of ~/.claude.json, which is
+ * where `claude mcp add --scope user` puts it; project scope: .mcp.json), lifecycle hooks in
+ * settings.json, six slash commands and a skill.
+ */
+import { join } from "node:path"
+import type { FileEdit } from "../file-edit.js"
+import { withHooks, withoutHooks, type HookSpec } from "../hook-entries.js"
+import { jsonEdit } from "../json-document.js"
+import { withEntry, withoutEntry } from "../json-entries.js"
+import { hookCommand, isMemledgerHook, mcpServerArgv, type HookEvent, type Launcher } from "../launcher.js"
+import type { InstallContext, Target } from "../target.js"
+import { skillFile } from "../texts/agent-guide.js"
+import { SLASH_COMMANDS, slashCommandFile } from "../texts/claude-commands.js"
+import { ownedFileEdit } from "../text-edits.js"
+
+/** Hooks must answer within 2 s; this is only the ceiling after which Claude Code stops waiting. */
+const HOOK_TIMEOUT_SECONDS = 5
+
+const HOOKS: ReadonlyArray<{ readonly event: string; readonly matcher?: string; readonly run: HookEvent }> = [
+  { event: "SessionStart", matcher: "startup|resume|clear|compact", run: "session-start" },
+  { event: "UserPromptSubmit", run: "user-prompt-submit" },
+  { event: "PostToolUse", matcher: "Bash", run: "post-tool-use" },
+  { event: "PreCompact", run: "pre-compact" },
+  { event: "Stop", run: "stop" },
+  { event: "SessionEnd", run: "session-end" }
+]
+
+export const claudeCode: Target = {
+  name: "claude-code",
+  scopes: ["user", "project"],
+  next: "Restart Claude Code (or run /mcp) to connect to memledger; /recall, /remember and the other commands are ready.",
+  edits: (context) => {
+    const user = context.scope === "user"
+    const folder = join(user ? context.home : context.cwd, ".claude")
+    const mcp = user ? join(context.home, ".claude.json") : join(context.cwd, ".mcp.json")
+    return [
+      jsonEdit(mcp, { install: withEntry(["mcpServers"], "memledger", mcpServer(context.launcher)), uninstall: withoutEntry(["mcpServers"], "memledger") }),
+      jsonEdit(join(folder, "settings.json"), { install: withHooks(hookSpecs(context), isMemledgerHook), uninstall: withoutHooks(isMemledgerHook) }),
+      ...SLASH_COMMANDS.map((command): FileEdit => ownedFileEdit(join(folder, "commands", `${command.name}.md`), slashCommandFile(command))),
+      ownedFileEdit(join(folder, "skills", "memledger", "SKILL.md"), skillFile())
+    ]
+  }
+}
+
+const mcpServer = (launcher: Launcher) => {
+  const [command, ...args] = mcpServerArgv(launcher)
+  return { type: "stdio", command: command!, args }
+}
+
+const hookSpecs = (context: InstallContext): ReadonlyArray<HookSpec> =>
+  HOOKS.map((hook) => ({
+    event: hook.event,
+    ...(hook.matcher === undefined ? {} : { matcher: hook.matcher }),
+    command: hookCommand(context.launcher, hook.run),
+    timeout: HOOK_TIMEOUT_SECONDS
+  }))
