@@ -1,7 +1,8 @@
 /**
  * The `Commands` service: every write. Each command resolves typed ids, asks its pure decider
  * under the write lock, and appends what it decided, with ids and time from the services.
- * CLI, MCP, REST and SDK all call this, so none can decide differently.
+ * CLI, MCP, REST and SDK all call this, so none can decide differently, and none can store
+ * text that skipped the privacy scan (add and revise scan inside their deciders).
  */
 import { Clock, Context, Effect, Either, Layer } from "effect"
 import type { Actor } from "../commands/actor.js"
@@ -12,7 +13,8 @@ import {
   decideRestore,
   decideRevise,
   decideSupersede,
-  type AddResult
+  type AddResult,
+  type ReviseResult
 } from "../commands/decide-memory.js"
 import { decideAddInput, type AddInput } from "../commands/add-input.js"
 import { executeIn, type DecideContext } from "../commands/execute.js"
@@ -37,7 +39,7 @@ type Result<R> = Effect.Effect<R, DomainError>
 
 export interface CommandsApi {
   readonly add: (input: AddInput, actor: Actor) => Result<AddResult>
-  readonly revise: (id: string, input: ReviseInput, actor: Actor) => Result<{ id: MemoryId; changed: boolean }>
+  readonly revise: (id: string, input: ReviseInput, actor: Actor) => Result<ReviseResult>
   readonly confirm: (id: string, actor: Actor) => Result<AddResult>
   readonly supersede: (old: string, by: string, actor: Actor) => Result<{ id: MemoryId; supersededBy: MemoryId }>
   readonly markDistinct: (a: string, b: string, actor: Actor) => Result<{ id: MemoryId; distinctFrom: MemoryId }>

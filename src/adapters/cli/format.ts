@@ -1,11 +1,12 @@
 /** Human-readable renderings; --json output never passes through here. */
+import type { PrivacyNotice } from "../../commands/scanned-content.js"
 import type { StoredEvent } from "../../events/events.js"
 import type { ConversationState } from "../../projections/conversation-state.js"
 import type { MemoryView } from "../../services/queries.js"
 
 export const memoryLine = (v: MemoryView): string => {
   const m = v.memory
-  const flags = [m.forgotten ? "forgotten" : "", m.supersededBy ? `superseded by ${m.supersededBy.slice(0, 8)}` : "", m.status === "tentative" ? "tentative" : ""]
+  const flags = [m.forgotten ? "forgotten" : "", m.supersededBy ? `superseded by ${m.supersededBy.slice(0, 8)}` : "", m.status === "tentative" ? "tentative" : "", m.instructionLike ? "instruction-like" : ""]
     .filter(Boolean)
     .join(", ")
   return `${v.shortId}  [${m.category}] ${oneLine(m.content, 100)}${flags ? `  (${flags})` : ""}`
@@ -27,8 +28,20 @@ export const memoryDetail = (v: MemoryView): string => {
     `outcomes:      ${e ? `${e.workedCount} worked, ${e.failedCount} failed, ${e.partialCount} partial` : "none"}`,
     ...(m.supersededBy ? [`superseded by: ${m.supersededBy}`] : []),
     ...(m.forgotten ? [`forgotten:     yes${m.forgottenReason ? ` (${m.forgottenReason})` : ""}`] : []),
-    ...(m.distinctFrom.length ? [`distinct from: ${m.distinctFrom.join(", ")}`] : [])
+    ...(m.distinctFrom.length ? [`distinct from: ${m.distinctFrom.join(", ")}`] : []),
+    ...(m.instructionLike ? ["flagged:       reads like instructions to an agent; never used as a rule"] : [])
   ].join("\n")
+}
+
+/** What the privacy scan did to the text just written, for stderr; undefined when nothing. */
+export const privacyNotice = (notice: PrivacyNotice | undefined): string | undefined => {
+  if (notice === undefined) return undefined
+  const parts = [
+    ...(notice.redacted.length > 0 ? [`redacted ${notice.redacted.length} secret${notice.redacted.length === 1 ? "" : "s"} (${[...new Set(notice.redacted)].join(", ")})`] : []),
+    ...(notice.privateDropped > 0 ? [`dropped ${notice.privateDropped} <private> span${notice.privateDropped === 1 ? "" : "s"}`] : []),
+    ...(notice.instructionLike.length > 0 ? [`flagged as instructions to an agent (${notice.instructionLike.join("; ")}): never used as a rule`] : [])
+  ]
+  return parts.length > 0 ? parts.join("; ") : undefined
 }
 
 export const eventLine = (e: StoredEvent): string => {

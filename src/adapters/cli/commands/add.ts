@@ -4,6 +4,7 @@ import { Effect, Option } from "effect"
 import { Source } from "../../../domain/vocabulary.js"
 import { detectProject } from "../../../project/identity.js"
 import { Commands } from "../../../services/commands.js"
+import { privacyNotice } from "../format.js"
 import { UsageError } from "../output.js"
 import * as O from "../options.js"
 import { fromEither, withStore } from "../root.js"
@@ -48,7 +49,8 @@ export const add = Command.make(
       }),
       {
         json: a.json,
-        human: (r) => (r.stored ? `stored ${r.id}` : `already known: confirmed ${r.id} (${r.confirmations} confirmations)`)
+        human: (r) => (r.stored ? `stored ${r.id}` : `already known: confirmed ${r.id} (${r.confirmations} confirmations)`),
+        notice: (r) => privacyNotice(r.privacy)
       }
     )
 ).pipe(Command.withDescription("Store a memory (an exact restatement confirms the existing one)"))

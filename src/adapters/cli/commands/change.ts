@@ -3,6 +3,7 @@ import { Args, Command, Options } from "@effect/cli"
 import { Effect, Option } from "effect"
 import { OUTCOMES, type Outcome } from "../../../domain/vocabulary.js"
 import { Commands } from "../../../services/commands.js"
+import { privacyNotice } from "../format.js"
 import { UsageError } from "../output.js"
 import * as O from "../options.js"
 import { fromEither, withStore } from "../root.js"
@@ -40,7 +41,11 @@ export const edit = Command.make(
           actorOf(a)
         )
       }),
-      { json: a.json, human: (r) => (r.changed ? `revised ${r.id}` : `${r.id} already says that; nothing changed`) }
+      {
+        json: a.json,
+        human: (r) => (r.changed ? `revised ${r.id}` : `${r.id} already says that; nothing changed`),
+        notice: (r) => privacyNotice(r.privacy)
+      }
     )
 ).pipe(Command.withDescription("Revise a memory's content, category or tags (tags are replaced)"))
 
