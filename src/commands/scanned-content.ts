@@ -27,7 +27,6 @@ export interface PrivacyNotice {
 export interface ScannedContent {
   readonly content: string
   readonly record: ScanRecord
-  readonly instructionLike: boolean
   /** Absent when the scan left the text as it was and flagged nothing. */
   readonly notice?: PrivacyNotice
 }
@@ -58,7 +57,6 @@ export const scanForStorage = (raw: string): Either.Either<ScannedContent, Inval
   return Either.right({
     content: scan.content,
     record,
-    instructionLike,
     ...(noticed ? { notice: { redacted, privateDropped: scan.droppedPrivate, instructionLike: scan.instructionLike } } : {})
   })
 }

@@ -56,7 +56,7 @@ export const MemoryRevised = Schema.TaggedStruct("MemoryRevised", {
   tags: Schema.optional(Tags),
   scope: Schema.optional(Scope),
   project: Schema.optional(Schema.NullOr(ProjectName)),
-  /** Set only with `content`: they describe the new text. */
+  // The scan fields come only with `content`: they describe the new text.
   ...scanFields
 })
 
