@@ -46,5 +46,6 @@ export const memoryToWire = (
   forgottenReason: memory.forgotten ? memory.forgottenReason : null,
   supersededBy: memory.supersededBy,
   distinctFrom: memory.distinctFrom,
+  instructionLike: memory.instructionLike,
   record: recordOf(evidence, nowMs, config)
 })

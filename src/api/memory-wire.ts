@@ -38,6 +38,8 @@ export const Memory = Schema.Struct({
   forgottenReason: Schema.NullOr(Schema.String),
   supersededBy: Schema.NullOr(Schema.String),
   distinctFrom: Schema.Array(Schema.String),
+  /** The privacy scan found text that reads like instructions to an agent: never a rule. */
+  instructionLike: Schema.Boolean,
   record: MemoryRecord
 })
 export type Memory = typeof Memory.Type

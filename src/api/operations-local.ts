@@ -5,6 +5,7 @@
  */
 import { Clock, Effect, Layer } from "effect"
 import type { Actor } from "../commands/actor.js"
+import type { AddResult } from "../commands/decide-memory.js"
 import { shortId } from "../projections/id-prefix.js"
 import { loadEvidence } from "../projections/evidence.js"
 import { Commands, type SimilarExist } from "../services/commands.js"
@@ -35,9 +36,14 @@ export const OperationsLocal = Layer.effect(
 
     const rememberReply = (result: Effect.Effect.Success<ReturnType<typeof commands.remember>>): RememberOutput => {
       if ("similar" in result) return similarReply(result)
+      return addReply(result)
+    }
+
+    const addReply = (result: AddResult) => {
+      const privacy = optional("privacy", result.privacy)
       return result.stored
-        ? { stored: true, id: result.id, shortId: short(result.id) }
-        : { stored: false, confirmed: true, id: result.id, shortId: short(result.id), confirmations: result.confirmations }
+        ? { stored: true as const, id: result.id, shortId: short(result.id), ...privacy }
+        : { stored: false as const, confirmed: true as const, id: result.id, shortId: short(result.id), confirmations: result.confirmations, ...privacy }
     }
 
     const similarReply = (result: SimilarExist): RememberOutput => ({
@@ -171,12 +177,7 @@ export const OperationsLocal = Layer.effect(
           actor(caller, input.origin)
         ),
 
-      confirm: (input, caller) =>
-        Effect.map(commands.confirm(input.id, actor(caller, input.origin)), (r) =>
-          r.stored
-            ? { stored: true as const, id: r.id, shortId: short(r.id) }
-            : { stored: false as const, confirmed: true as const, id: r.id, shortId: short(r.id), confirmations: r.confirmations }
-        ),
+      confirm: (input, caller) => Effect.map(commands.confirm(input.id, actor(caller, input.origin)), addReply),
 
       supersede: (input, caller) => commands.supersede(input.id, input.by, actor(caller, input.origin)),
 

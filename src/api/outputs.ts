@@ -16,13 +16,22 @@ export const SimilarMemory = Schema.Struct({
   similarity: Schema.Number
 })
 
-export const Stored = Schema.Struct({ stored: Schema.Literal(true), id: Schema.String, shortId: Schema.String })
+/** What the privacy scan did to the text just written (docs/privacy.md); absent when nothing. */
+export const PrivacyNotice = Schema.Struct({
+  redacted: Schema.Array(Schema.String),
+  privateDropped: Schema.Number,
+  instructionLike: Schema.Array(Schema.String)
+})
+export type PrivacyNotice = typeof PrivacyNotice.Type
+
+export const Stored = Schema.Struct({ stored: Schema.Literal(true), id: Schema.String, shortId: Schema.String, privacy: Schema.optional(PrivacyNotice) })
 export const Confirmed = Schema.Struct({
   stored: Schema.Literal(false),
   confirmed: Schema.Literal(true),
   id: Schema.String,
   shortId: Schema.String,
-  confirmations: Schema.Number
+  confirmations: Schema.Number,
+  privacy: Schema.optional(PrivacyNotice)
 })
 export const SimilarExist = Schema.Struct({
   stored: Schema.Literal(false),
@@ -110,7 +119,7 @@ export const MemoryOutput = Memory
 export const MemoriesOutput = Schema.Struct({ memories: Schema.Array(Memory) })
 export type MemoriesOutput = typeof MemoriesOutput.Type
 
-export const EditOutput = Schema.Struct({ id: Schema.String, changed: Schema.Boolean })
+export const EditOutput = Schema.Struct({ id: Schema.String, changed: Schema.Boolean, privacy: Schema.optional(PrivacyNotice) })
 export type EditOutput = typeof EditOutput.Type
 
 export const SupersedeOutput = Schema.Struct({ id: Schema.String, supersededBy: Schema.String })

@@ -1,6 +1,8 @@
 /**
  * Turns what a writer gives (`AddInput`: ids as typed, optional fields) into the AddMemory
- * command and its decision, filling the defaults every surface shares.
+ * command and its decision, filling the defaults every surface shares. The decider scans the
+ * text for privacy before anything else (decideAdd), so every surface and `mem import` of memory
+ * lines store only scanned text.
  */
 import { Either } from "effect"
 import { InvalidInput, type DomainError } from "../domain/errors.js"

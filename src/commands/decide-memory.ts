@@ -4,7 +4,6 @@
  */
 import { Either } from "effect"
 import {
-  InvalidContent,
   InvalidInput,
   MemoryIsForgotten,
   MemoryIsSuperseded,
@@ -14,8 +13,9 @@ import {
 } from "../domain/errors.js"
 import type { MemoryId } from "../domain/ids.js"
 import { restatementKey } from "../domain/text.js"
-import { MAX_CONTENT_LENGTH, type Category, type Scope, type Source, type Status } from "../domain/vocabulary.js"
+import type { Category, Scope, Source, Status } from "../domain/vocabulary.js"
 import type { MemoryState } from "../projections/memory-state.js"
+import { scanForStorage, type PrivacyNotice, type ScanRecord } from "./scanned-content.js"
 import type { Decision, DecisionState } from "./state.js"
 
 export type Relation = { readonly kind: "confirms" | "supersedes" | "distinct_from"; readonly id: MemoryId }
@@ -34,13 +34,28 @@ export interface AddMemory {
   readonly relation?: Relation
 }
 
-export type AddResult =
+/** `privacy` is present when the scan redacted, dropped or flagged something in the text given. */
+export type AddResult = (
   | { readonly id: MemoryId; readonly stored: true }
   | { readonly id: MemoryId; readonly stored: false; readonly confirmed: true; readonly confirmations: number }
+) & { readonly privacy?: PrivacyNotice }
 
-export const decideAdd = (cmd: AddMemory, state: DecisionState): Either.Either<Decision<AddResult>, DomainError> => {
-  const invalid = checkContent(cmd.content)
-  if (invalid) return Either.left(invalid)
+/**
+ * The text is scanned first (scanned-content.ts), and everything after, the restatement check
+ * included, sees only the scanned text: a secret said twice is one redacted memory, confirmed.
+ */
+export const decideAdd = (cmd: AddMemory, state: DecisionState): Either.Either<Decision<AddResult>, DomainError> =>
+  Either.flatMap(scanForStorage(cmd.content), (scanned) =>
+    Either.map(decideScannedAdd({ ...cmd, content: scanned.content }, scanned.record, state), (decision) =>
+      scanned.notice ? { ...decision, result: { ...decision.result, privacy: scanned.notice } } : decision
+    )
+  )
+
+const decideScannedAdd = (
+  cmd: AddMemory,
+  scan: ScanRecord,
+  state: DecisionState
+): Either.Either<Decision<AddResult>, DomainError> => {
   if (cmd.scope === "project" && cmd.project === null) {
     return Either.left(new InvalidInput({ message: "a project memory needs a project; pass --project or --global" }))
   }
@@ -75,9 +90,11 @@ export const decideAdd = (cmd: AddMemory, state: DecisionState): Either.Either<D
     project,
     tags: dedupe(cmd.tags),
     source: cmd.source,
-    status: cmd.status,
+    // Text that reads like orders to an agent waits for a person, whoever wrote it.
+    status: scan.flags?.includes("instruction-like") ? ("tentative" as const) : cmd.status,
     confidence: cmd.confidence,
-    ...(cmd.createdAt === undefined ? {} : { createdAt: cmd.createdAt })
+    ...(cmd.createdAt === undefined ? {} : { createdAt: cmd.createdAt }),
+    ...scan
   }
   return Either.right({ events: [added, ...linksFor(cmd.memoryId, [])], result: { id: cmd.memoryId, stored: true } })
 }
@@ -89,24 +106,23 @@ export interface ReviseMemory {
   readonly tags?: ReadonlyArray<string>
 }
 
-export const decideRevise = (
-  cmd: ReviseMemory,
-  state: DecisionState
-): Either.Either<Decision<{ id: MemoryId; changed: boolean }>, DomainError> =>
+export type ReviseResult = { readonly id: MemoryId; readonly changed: boolean; readonly privacy?: PrivacyNotice }
+
+/** New text is scanned as on add; the scan's record goes with the content it describes. */
+export const decideRevise = (cmd: ReviseMemory, state: DecisionState): Either.Either<Decision<ReviseResult>, DomainError> =>
   Either.flatMap(liveMemory(state, cmd.memoryId, "be edited"), (m) => {
-    if (cmd.content !== undefined) {
-      const invalid = checkContent(cmd.content)
-      if (invalid) return Either.left(invalid)
-    }
+    const scanned = cmd.content === undefined ? undefined : scanForStorage(cmd.content)
+    if (scanned && Either.isLeft(scanned)) return Either.left(scanned.left)
+    const text = scanned?.right
     const changes = {
-      ...(cmd.content !== undefined && cmd.content !== m.content ? { content: cmd.content } : {}),
+      ...(text !== undefined && text.content !== m.content ? { content: text.content, ...text.record } : {}),
       ...(cmd.category !== undefined && cmd.category !== m.category ? { category: cmd.category } : {}),
       ...(cmd.tags !== undefined && !sameTags(cmd.tags, m.tags) ? { tags: dedupe(cmd.tags) } : {})
     }
     const changed = Object.keys(changes).length > 0
     return Either.right({
       events: changed ? [{ _tag: "MemoryRevised" as const, memoryId: m.id, ...changes }] : [],
-      result: { id: m.id, changed }
+      result: { id: m.id, changed, ...(text?.notice ? { privacy: text.notice } : {}) }
     })
   })
 
@@ -181,16 +197,6 @@ const confirmation = (m: MemoryState): Decision<AddResult> => ({
   events: [{ _tag: "MemoryConfirmed", memoryId: m.id }],
   result: { id: m.id, stored: false, confirmed: true, confirmations: m.confirmations + 1 }
 })
-
-const checkContent = (content: string): InvalidContent | undefined => {
-  if (content.trim().length === 0) return new InvalidContent({ reason: "the content is empty" })
-  if (content.length > MAX_CONTENT_LENGTH) {
-    return new InvalidContent({
-      reason: `the content is ${content.length} characters; the limit is ${MAX_CONTENT_LENGTH}`
-    })
-  }
-  return undefined
-}
 
 const dedupe = (tags: ReadonlyArray<string>): string[] => [...new Set(tags.map((t) => t.trim()).filter((t) => t.length > 0))]
 const sameTags = (a: ReadonlyArray<string>, b: ReadonlyArray<string>) => dedupe(a).join("\u0000") === dedupe(b).join("\u0000")

@@ -18,9 +18,21 @@ import {
   Status,
   Tag
 } from "../domain/vocabulary.js"
+import { ContentFlag, SecretKind } from "../privacy/vocabulary.js"
 
 const Tags = Schema.Array(Tag)
 const IsoTime = Schema.String.pipe(Schema.pattern(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/))
+
+/**
+ * What the privacy scan did to the text of this event (src/privacy): the kind of each secret
+ * it replaced, how many `<private>` spans it dropped, and its flags. Absent when it did
+ * nothing, and in every event written before the scan existed.
+ */
+const scanFields = {
+  redacted: Schema.optional(Schema.Array(SecretKind)),
+  privateDropped: Schema.optional(Schema.Int.pipe(Schema.positive())),
+  flags: Schema.optional(Schema.Array(ContentFlag))
+}
 
 export const MemoryAdded = Schema.TaggedStruct("MemoryAdded", {
   memoryId: MemoryId,
@@ -33,7 +45,8 @@ export const MemoryAdded = Schema.TaggedStruct("MemoryAdded", {
   status: Status,
   confidence: Confidence,
   /** When the knowledge was first written down, if earlier than this event (imports). */
-  createdAt: Schema.optional(IsoTime)
+  createdAt: Schema.optional(IsoTime),
+  ...scanFields
 })
 
 export const MemoryRevised = Schema.TaggedStruct("MemoryRevised", {
@@ -42,7 +55,9 @@ export const MemoryRevised = Schema.TaggedStruct("MemoryRevised", {
   category: Schema.optional(Category),
   tags: Schema.optional(Tags),
   scope: Schema.optional(Scope),
-  project: Schema.optional(Schema.NullOr(ProjectName))
+  project: Schema.optional(Schema.NullOr(ProjectName)),
+  // The scan fields come only with `content`: they describe the new text.
+  ...scanFields
 })
 
 export const MemoryConfirmed = Schema.TaggedStruct("MemoryConfirmed", { memoryId: MemoryId })

@@ -7,7 +7,8 @@ import type { Projection } from "./projection.js"
 
 export const memoriesProjection: Projection = {
   name: "memories",
-  version: 2,
+  // 3: instruction_like, the privacy scan's flag.
+  version: 3,
   create: (db) =>
     db.exec(`
       CREATE TABLE IF NOT EXISTS memories (
@@ -21,6 +22,7 @@ export const memoriesProjection: Projection = {
         tags TEXT NOT NULL,
         source TEXT NOT NULL,
         status TEXT NOT NULL,
+        instruction_like INTEGER NOT NULL,
         confidence REAL NOT NULL,
         confirmations INTEGER NOT NULL,
         superseded_by TEXT,
@@ -43,7 +45,7 @@ export const memoriesProjection: Projection = {
 }
 
 const COLUMNS =
-  "key, id, content, content_key, category, scope, project, tags, source, status, confidence, confirmations, superseded_by, forgotten, forgotten_reason, distinct_from, created_at, updated_at, origin, agent, last_seq"
+  "key, id, content, content_key, category, scope, project, tags, source, status, instruction_like, confidence, confirmations, superseded_by, forgotten, forgotten_reason, distinct_from, created_at, updated_at, origin, agent, last_seq"
 
 export interface MemoryRow {
   key: number
@@ -56,6 +58,7 @@ export interface MemoryRow {
   tags: string
   source: string
   status: string
+  instruction_like: number
   confidence: number
   confirmations: number
   superseded_by: string | null
@@ -81,6 +84,7 @@ export const rowToMemory = (row: MemoryRow): MemoryState => ({
   tags: JSON.parse(row.tags) as string[],
   source: row.source as MemoryState["source"],
   status: row.status as MemoryState["status"],
+  instructionLike: row.instruction_like === 1,
   confidence: row.confidence,
   confirmations: row.confirmations,
   supersededBy: row.superseded_by as MemoryId | null,
@@ -123,6 +127,7 @@ export const writeMemory = (db: Db, m: MemoryState): void => {
     JSON.stringify(m.tags),
     m.source,
     m.status,
+    m.instructionLike ? 1 : 0,
     m.confidence,
     m.confirmations,
     m.supersededBy,

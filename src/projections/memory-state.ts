@@ -7,6 +7,7 @@ import type { MemoryId } from "../domain/ids.js"
 import type { Category, Scope, Source, Status } from "../domain/vocabulary.js"
 import { restatementKey } from "../domain/text.js"
 import type { StoredEvent } from "../events/events.js"
+import type { ContentFlag } from "../privacy/vocabulary.js"
 
 export interface MemoryState {
   readonly id: MemoryId
@@ -20,6 +21,12 @@ export interface MemoryState {
   readonly tags: ReadonlyArray<string>
   readonly source: Source
   readonly status: Status
+  /**
+   * The current text reads like instructions to an agent (the privacy scan flagged it). Unlike
+   * `status`, a confirmation does not clear it: such a memory is never injected as a rule.
+   * A revision to new text recomputes it.
+   */
+  readonly instructionLike: boolean
   readonly confidence: number
   readonly confirmations: number
   readonly supersededBy: MemoryId | null
@@ -53,6 +60,7 @@ export const evolveMemory = (
       tags: event.tags,
       source: event.source,
       status: event.status,
+      instructionLike: isInstructionLike(event.flags),
       confidence: event.confidence,
       confirmations: 1,
       supersededBy: null,
@@ -76,9 +84,13 @@ export const evolveMemory = (
   switch (event._tag) {
     case "MemoryRevised": {
       const content = event.content ?? state.content
+      // New text carries its own scan: flagged text turns the memory tentative again.
+      const flagged = event.content === undefined ? state.instructionLike : isInstructionLike(event.flags)
       return touched({
         content,
         contentKey: restatementKey(content),
+        instructionLike: flagged,
+        status: event.content !== undefined && flagged ? "tentative" : state.status,
         category: event.category ?? state.category,
         tags: event.tags ?? state.tags,
         scope: event.scope ?? state.scope,
@@ -104,6 +116,8 @@ export const evolveMemory = (
       return state
   }
 }
+
+const isInstructionLike = (flags: ReadonlyArray<ContentFlag> | undefined): boolean => flags?.includes("instruction-like") ?? false
 
 /** Live memories take part in recall: not forgotten and not superseded. */
 export const isLive = (m: MemoryState): boolean => !m.forgotten && m.supersededBy === null

@@ -3,6 +3,10 @@
  * answer it (ranked, and covering enough of the query to be more than a shared word), rules
  * first; without one, the confirmed rules of the project and global ones, then the memories
  * with the best record.
+ *
+ * A memory the privacy scan flagged as instruction-like is never a rule, even once confirmed.
+ * It may still answer a query, as quoted data marked as flagged (what recall would show
+ * anyway); without a query nothing asked for it, so it is left out.
  */
 import type { LedgerConfig } from "../config.js"
 import { loadEvidence } from "../projections/evidence.js"
@@ -34,7 +38,7 @@ export const selectContext = (
   const item = (memory: MemoryState): ContextItem => ({
     memory,
     shortId: shortId(db, memory.id),
-    rule: memory.status === "confirmed" && RULE_CATEGORIES.has(memory.category)
+    rule: memory.status === "confirmed" && !memory.instructionLike && RULE_CATEGORIES.has(memory.category)
   })
   // Rules first, grouped by category (a stable sort keeps each group's own order).
   const rulesFirst = (items: ContextItem[]) => [
@@ -52,7 +56,7 @@ export const selectContext = (
   const rows = db
     .prepare(
       `SELECT ${MEMORY_COLUMNS} FROM memories
-        WHERE forgotten = 0 AND superseded_by IS NULL AND (project IS NULL OR project IS ?)
+        WHERE forgotten = 0 AND superseded_by IS NULL AND instruction_like = 0 AND (project IS NULL OR project IS ?)
         ORDER BY confirmations DESC, key DESC LIMIT 1000`
     )
     .all(input.project) as MemoryRow[]

@@ -56,10 +56,14 @@ export const buildContext = (items: ReadonlyArray<ContextItem>, budget: number, 
   return { text, tokens: countTokens(text), budget, included, omitted }
 }
 
-/** One memory as quoted data: JSON string quoting keeps its text from reading as instructions. */
+/**
+ * One memory as quoted data: JSON string quoting keeps its text from reading as instructions,
+ * and a memory the privacy scan flagged says so, so the agent reads it with that in mind.
+ */
 const formatItem = ({ memory, shortId }: ContextItem): string => {
   const where = memory.project === null ? "global" : memory.project
-  return `- [${shortId}] (${memory.category}, ${where}) ${JSON.stringify(memory.content)}`
+  const flag = memory.instructionLike ? ", flagged: reads like instructions, not a rule" : ""
+  return `- [${shortId}] (${memory.category}, ${where}${flag}) ${JSON.stringify(memory.content)}`
 }
 
 const capitalise = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1)

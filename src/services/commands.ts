@@ -1,7 +1,8 @@
 /**
  * The `Commands` service: every write. Each command resolves typed ids, asks its pure decider
  * under the write lock, and appends what it decided, with ids and time from the services.
- * CLI, MCP, REST and SDK all call this, so none can decide differently.
+ * CLI, MCP, REST and SDK all call this, so none can decide differently, and none can store
+ * text that skipped the privacy scan (add and revise scan inside their deciders).
  */
 import { Clock, Context, Effect, Either, Layer } from "effect"
 import type { Actor } from "../commands/actor.js"
@@ -12,7 +13,8 @@ import {
   decideRestore,
   decideRevise,
   decideSupersede,
-  type AddResult
+  type AddResult,
+  type ReviseResult
 } from "../commands/decide-memory.js"
 import { decideAddInput, type AddInput } from "../commands/add-input.js"
 import { executeIn, type DecideContext } from "../commands/execute.js"
@@ -25,6 +27,7 @@ import type { Category, Outcome } from "../domain/vocabulary.js"
 import { resolveMemoryId } from "../projections/id-prefix.js"
 import type { Db } from "../store/database.js"
 import { makeIdFactory } from "../domain/ids.js"
+import { scanContent } from "../privacy/scan.js"
 import { findSimilar, type SimilarFound } from "../retrieval/similar.js"
 import type { QueryVector } from "../retrieval/candidates.js"
 import { Store } from "./store.js"
@@ -51,7 +54,7 @@ export interface CommandsApi {
    * Checked inside the write lock, so two similar writes at once cannot both slip through.
    */
   readonly remember: (input: AddInput, actor: Actor, vector?: QueryVector) => Result<AddResult | SimilarExist>
-  readonly revise: (id: string, input: ReviseInput, actor: Actor) => Result<{ id: MemoryId; changed: boolean }>
+  readonly revise: (id: string, input: ReviseInput, actor: Actor) => Result<ReviseResult>
   readonly confirm: (id: string, actor: Actor) => Result<AddResult>
   readonly supersede: (old: string, by: string, actor: Actor) => Result<{ id: MemoryId; supersededBy: MemoryId }>
   readonly markDistinct: (a: string, b: string, actor: Actor) => Result<{ id: MemoryId; distinctFrom: MemoryId }>
@@ -90,7 +93,8 @@ export const CommandsLive = Layer.effect(
         run<AddResult | SimilarExist>(actor, (ctx) => {
           const related = input.confirms ?? input.supersedes ?? input.distinctFrom
           const project = input.scope === "global" ? null : input.project
-          const similar = related === undefined ? findSimilar(ctx.db, input.content, project, store.config, vector) : []
+          // Compared as it would be stored: after the privacy scan (a secret is not a word in common).
+          const similar = related === undefined ? findSimilar(ctx.db, scanContent(input.content).content, project, store.config, vector) : []
           return similar.length > 0 ? Either.right({ events: [], result: { stored: false, similar } }) : decideAddInput(input, ctx)
         }),
       revise: (id, input, actor) =>

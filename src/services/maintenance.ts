@@ -18,7 +18,7 @@ import { appendRaw, eventCount, readRows, type RawEvent } from "../events/log.js
 import { rebuildProjections, type Progress } from "../projections/rebuild.js"
 import { previewPurge, purgeForgotten, type PurgeReport } from "../store/purge.js"
 import { verifyStore, type VerifyReport } from "../store/verify.js"
-import { databaseChecks, type Check } from "../store/doctor.js"
+import { databaseChecks, privacyCounts, type Check, type PrivacyCounts } from "../store/doctor.js"
 import { Embedder, type EmbedderApi } from "../embeddings/embedder.js"
 import { pruneEmbeddingCache } from "../projections/vectors.js"
 import type { Db } from "../store/database.js"
@@ -49,6 +49,8 @@ export interface DoctorReport {
   readonly path: string
   readonly search: { readonly mode: "keyword" | "hybrid"; readonly embedder: string }
   readonly checks: ReadonlyArray<Check>
+  /** What the privacy scan did to writes so far (a report, not a check: it never fails). */
+  readonly privacy: PrivacyCounts
 }
 
 export class Maintenance extends Context.Tag("memledger/Maintenance")<Maintenance, MaintenanceApi>() {}
@@ -159,7 +161,8 @@ export const MaintenanceLive = Layer.effect(
           ok: checks.every((c) => c.ok),
           path: store.path,
           search: { mode: embedder.provider === "none" ? "keyword" : "hybrid", embedder: embedder.model },
-          checks
+          checks,
+          privacy: store.read(privacyCounts)
         } as const
       })
     }

@@ -43,3 +43,32 @@ const permissions = (path: string): Check => {
       }
     : { name: "permissions", ok: true, detail: `file ${file.toString(8)}, folder ${dir.toString(8)}` }
 }
+
+/**
+ * What the privacy scan did, read from the log (so a rebuild or a replay reports the same):
+ * writes whose text had secrets redacted, how many secrets in all, writes that had `<private>`
+ * spans dropped, and writes flagged as instruction-like. A write is a `MemoryAdded` or a
+ * `MemoryRevised` with new text; restatements store no text and are not counted. Purged
+ * payloads are gone, and so is what they said about themselves.
+ */
+export interface PrivacyCounts {
+  readonly redactedWrites: number
+  readonly secretsRedacted: number
+  readonly privateDroppedWrites: number
+  readonly instructionLikeWrites: number
+}
+
+export const privacyCounts = (db: Db): PrivacyCounts =>
+  db
+    .prepare(
+      `SELECT
+         count(*) FILTER (WHERE json_array_length(payload, '$.redacted') > 0) AS redactedWrites,
+         coalesce(sum(json_array_length(payload, '$.redacted')), 0) AS secretsRedacted,
+         count(*) FILTER (WHERE json_extract(payload, '$.privateDropped') > 0) AS privateDroppedWrites,
+         count(*) FILTER (WHERE EXISTS (SELECT 1 FROM json_each(payload, '$.flags') WHERE value = 'instruction-like')) AS instructionLikeWrites
+       FROM events
+      WHERE type IN ('MemoryAdded', 'MemoryRevised') AND payload IS NOT NULL
+        -- A plain text search first, so the JSON is parsed only for events the scan touched.
+        AND (instr(payload, '"redacted":') > 0 OR instr(payload, '"privateDropped":') > 0 OR instr(payload, '"flags":') > 0)`
+    )
+    .get() as PrivacyCounts

@@ -41,11 +41,20 @@ type AddStep = {
   readonly tags: string[]
   readonly source: (typeof SOURCES)[number]
   readonly confidence: number
+  /** The privacy scan found the text instruction-like. */
+  readonly flagged: boolean
 }
 
 export type Step =
   | AddStep
-  | { readonly kind: "revise"; readonly slot: number; readonly content?: string; readonly category?: Category; readonly tags?: string[] }
+  | {
+      readonly kind: "revise"
+      readonly slot: number
+      readonly content?: string
+      readonly category?: Category
+      readonly tags?: string[]
+      readonly flagged?: boolean
+    }
   | { readonly kind: "confirm" | "forget" | "restore"; readonly slot: number }
   | { readonly kind: "supersede" | "distinct"; readonly slot: number; readonly other: number }
   | { readonly kind: "outcome"; readonly slots: number[]; readonly outcome: (typeof OUTCOMES)[number] }
@@ -63,12 +72,13 @@ const addStep: fc.Arbitrary<AddStep> = fc.record({
   project: fc.boolean(),
   tags,
   source: fc.constantFrom(...SOURCES),
-  confidence: fc.double({ min: 0, max: 1, noNaN: true })
+  confidence: fc.double({ min: 0, max: 1, noNaN: true }),
+  flagged: fc.boolean()
 })
 
 const stepBody: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: addStep },
-  { weight: 2, arbitrary: fc.record({ kind: kind("revise"), slot, content, category, tags }, { requiredKeys: ["kind", "slot"] }) },
+  { weight: 2, arbitrary: fc.record({ kind: kind("revise"), slot, content, category, tags, flagged: fc.boolean() }, { requiredKeys: ["kind", "slot"] }) },
   { weight: 2, arbitrary: fc.record({ kind: kind("confirm", "forget", "restore"), slot }) },
   { weight: 1, arbitrary: fc.record({ kind: kind("supersede", "distinct"), slot, other: slot }) },
   { weight: 4, arbitrary: fc.record({ kind: kind("outcome"), slots: slots(1), outcome: fc.constantFrom(...OUTCOMES) }) },
@@ -117,7 +127,7 @@ export const eventsOf = (steps: ReadonlyArray<TimedStep>): NewEvent[] => {
     for (const n of slots) {
       if (addedSlots.has(n)) continue
       addedSlots.add(n)
-      emit(s, addEvent({ kind: "add", slot: n, content: `memory ${n}`, category: "general", project: false, tags: [], source: "explicit", confidence: 0.9 }))
+      emit(s, addEvent({ kind: "add", slot: n, content: `memory ${n}`, category: "general", project: false, tags: [], source: "explicit", confidence: 0.9, flagged: false }))
     }
   }
   for (const s of steps) {
@@ -136,7 +146,7 @@ export const eventsOf = (steps: ReadonlyArray<TimedStep>): NewEvent[] => {
         emit(s, {
           _tag: "MemoryRevised",
           memoryId: slotId(step.slot),
-          ...(step.content === undefined ? {} : { content: step.content }),
+          ...(step.content === undefined ? {} : { content: step.content, ...(step.flagged ? { flags: ["instruction-like" as const] } : {}) }),
           ...(step.category === undefined ? {} : { category: step.category }),
           ...(step.tags === undefined ? {} : { tags: step.tags })
         })
@@ -189,8 +199,9 @@ const addEvent = (step: AddStep): DomainEvent => ({
   project: step.project ? "github.com/acme/app" : null,
   tags: step.tags,
   source: step.source,
-  status: step.source === "observed" ? "tentative" : "confirmed",
-  confidence: step.confidence
+  status: step.source === "observed" || step.flagged ? "tentative" : "confirmed",
+  confidence: step.confidence,
+  ...(step.flagged ? { flags: ["instruction-like" as const] } : {})
 })
 
 /** Splits events into write transactions of the given sizes, used in turn. */

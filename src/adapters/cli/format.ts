@@ -1,12 +1,12 @@
 /** Human-readable renderings of the wire types; --json output never passes through here. */
 import type { Memory, MemoryRecord } from "../../api/memory-wire.js"
-import type { Conversation, LogEvent } from "../../api/outputs.js"
+import type { Conversation, LogEvent, PrivacyNotice } from "../../api/outputs.js"
 
 type LogEventJson = typeof LogEvent.Type
 type ConversationJson = typeof Conversation.Type
 
 export const memoryLine = (m: Memory): string => {
-  const flags = [m.forgotten ? "forgotten" : "", m.supersededBy ? `superseded by ${m.supersededBy.slice(0, 8)}` : "", m.status === "tentative" ? "tentative" : ""]
+  const flags = [m.forgotten ? "forgotten" : "", m.supersededBy ? `superseded by ${m.supersededBy.slice(0, 8)}` : "", m.status === "tentative" ? "tentative" : "", m.instructionLike ? "instruction-like" : ""]
     .filter(Boolean)
     .join(", ")
   return `${m.shortId}  [${m.category}] ${oneLine(m.content, 100)}${flags ? `  (${flags})` : ""}`
@@ -27,8 +27,20 @@ export const memoryDetail = (m: Memory): string => {
     `outcomes:      ${hasOutcomes(r) ? `${r.workedCount} worked, ${r.failedCount} failed, ${r.partialCount} partial (score ${r.score.toFixed(3)}${r.gated ? ", held back by the failure gate" : ""})` : "none"}`,
     ...(m.supersededBy ? [`superseded by: ${m.supersededBy}`] : []),
     ...(m.forgotten ? [`forgotten:     yes${m.forgottenReason ? ` (${m.forgottenReason})` : ""}`] : []),
-    ...(m.distinctFrom.length ? [`distinct from: ${m.distinctFrom.join(", ")}`] : [])
+    ...(m.distinctFrom.length ? [`distinct from: ${m.distinctFrom.join(", ")}`] : []),
+    ...(m.instructionLike ? ["flagged:       reads like instructions to an agent; never used as a rule"] : [])
   ].join("\n")
+}
+
+/** What the privacy scan did to the text just written, for stderr; undefined when nothing. */
+export const privacyNotice = (notice: PrivacyNotice | undefined): string | undefined => {
+  if (notice === undefined) return undefined
+  const parts = [
+    ...(notice.redacted.length > 0 ? [`redacted ${notice.redacted.length} secret${notice.redacted.length === 1 ? "" : "s"} (${[...new Set(notice.redacted)].join(", ")})`] : []),
+    ...(notice.privateDropped > 0 ? [`dropped ${notice.privateDropped} <private> span${notice.privateDropped === 1 ? "" : "s"}`] : []),
+    ...(notice.instructionLike.length > 0 ? [`flagged as instructions to an agent (${notice.instructionLike.join("; ")}): never used as a rule`] : [])
+  ]
+  return parts.length > 0 ? parts.join("; ") : undefined
 }
 
 export const hasOutcomes = (r: MemoryRecord): boolean => r.workedCount + r.failedCount + r.partialCount > 0

@@ -10,7 +10,7 @@ import { Effect, Option } from "effect"
 import { callOperation } from "../../../api/call-operation.js"
 import type { RememberOutput } from "../../../api/outputs.js"
 import { Source } from "../../../domain/vocabulary.js"
-import { oneLine } from "../format.js"
+import { oneLine, privacyNotice } from "../format.js"
 import { UsageError } from "../output.js"
 import * as O from "../options.js"
 import { callerOf, withOperations } from "../root.js"
@@ -54,7 +54,7 @@ export const add = Command.make(
           callerOf(a)
         )
       }),
-      { json: a.json, human: rememberText, toJson: rememberJson }
+      { json: a.json, human: rememberText, toJson: rememberJson, notice: (r) => ("privacy" in r ? privacyNotice(r.privacy) : undefined) }
     )
 ).pipe(Command.withDescription("Store a memory (an exact restatement confirms the existing one; a near-duplicate is shown, not stored)"))
 

@@ -3,6 +3,7 @@ import { Args, Command, Options } from "@effect/cli"
 import { Effect, Option } from "effect"
 import { callOperation } from "../../../api/call-operation.js"
 import { OUTCOMES } from "../../../domain/vocabulary.js"
+import { privacyNotice } from "../format.js"
 import { UsageError } from "../output.js"
 import * as O from "../options.js"
 import { callerOf, withOperations } from "../root.js"
@@ -33,7 +34,11 @@ export const edit = Command.make(
           callerOf(a)
         )
       }),
-      { json: a.json, human: (r) => (r.changed ? `revised ${r.id}` : `${r.id} already says that; nothing changed`) }
+      {
+        json: a.json,
+        human: (r) => (r.changed ? `revised ${r.id}` : `${r.id} already says that; nothing changed`),
+        notice: (r) => privacyNotice(r.privacy)
+      }
     )
 ).pipe(Command.withDescription("Revise a memory's content, category or tags (tags are replaced)"))
 

@@ -16,5 +16,13 @@ const doctorText = (r: DoctorReport): string =>
   [
     `store:  ${r.path}`,
     `search: ${r.search.mode} (embedder ${r.search.embedder})`,
-    ...r.checks.map((c) => `${c.ok ? "ok  " : "FAIL"}  ${c.name}: ${c.detail}${c.fix ? `\n      fix: ${c.fix}` : ""}`)
+    ...r.checks.map((c) => `${c.ok ? "ok  " : "FAIL"}  ${c.name}: ${c.detail}${c.fix ? `\n      fix: ${c.fix}` : ""}`),
+    `privacy: ${privacyText(r.privacy)}`
   ].join("\n")
+
+const privacyText = (p: DoctorReport["privacy"]): string =>
+  [
+    `${p.redactedWrites} write${p.redactedWrites === 1 ? "" : "s"} redacted (${p.secretsRedacted} secret${p.secretsRedacted === 1 ? "" : "s"})`,
+    `${p.privateDroppedWrites} with <private> spans dropped`,
+    `${p.instructionLikeWrites} flagged instruction-like`
+  ].join(", ")

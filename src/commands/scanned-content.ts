@@ -1,0 +1,62 @@
+/**
+ * Content as a decider may store it: scanned for privacy (src/privacy) and checked for size.
+ * Both deciders that take text, add and revise, go through here, so every surface (CLI, MCP,
+ * REST, import of memory lines) stores only scanned text. Imported *events* are history and
+ * are appended as they were exported, never rescanned.
+ */
+import { Either } from "effect"
+import { InvalidContent } from "../domain/errors.js"
+import { MAX_CONTENT_LENGTH } from "../domain/vocabulary.js"
+import { scanContent } from "../privacy/scan.js"
+import type { ContentFlag, SecretKind } from "../privacy/vocabulary.js"
+
+/** What the scan did, as the events record it: each field present only when something happened. */
+export interface ScanRecord {
+  readonly redacted?: ReadonlyArray<SecretKind>
+  readonly privateDropped?: number
+  readonly flags?: ReadonlyArray<ContentFlag>
+}
+
+/** What the scan did, as the writer is told it. */
+export interface PrivacyNotice {
+  readonly redacted: ReadonlyArray<SecretKind>
+  readonly privateDropped: number
+  readonly instructionLike: ReadonlyArray<string>
+}
+
+export interface ScannedContent {
+  readonly content: string
+  readonly record: ScanRecord
+  /** Absent when the scan left the text as it was and flagged nothing. */
+  readonly notice?: PrivacyNotice
+}
+
+export const scanForStorage = (raw: string): Either.Either<ScannedContent, InvalidContent> => {
+  if (raw.trim().length === 0) return Either.left(new InvalidContent({ reason: "the content is empty" }))
+  const scan = scanContent(raw)
+  if (scan.content.trim().length === 0) {
+    return Either.left(
+      new InvalidContent({
+        reason: "nothing is left once the <private> spans are dropped; write what may be stored outside <private>…</private>"
+      })
+    )
+  }
+  if (scan.content.length > MAX_CONTENT_LENGTH) {
+    return Either.left(
+      new InvalidContent({ reason: `the content is ${scan.content.length} characters; the limit is ${MAX_CONTENT_LENGTH}` })
+    )
+  }
+  const redacted = scan.redactions.map((r) => r.kind)
+  const instructionLike = scan.instructionLike.length > 0
+  const record: ScanRecord = {
+    ...(redacted.length > 0 ? { redacted } : {}),
+    ...(scan.droppedPrivate > 0 ? { privateDropped: scan.droppedPrivate } : {}),
+    ...(instructionLike ? { flags: ["instruction-like" as const] } : {})
+  }
+  const noticed = redacted.length > 0 || scan.droppedPrivate > 0 || instructionLike
+  return Either.right({
+    content: scan.content,
+    record,
+    ...(noticed ? { notice: { redacted, privateDropped: scan.droppedPrivate, instructionLike: scan.instructionLike } } : {})
+  })
+}

@@ -1,0 +1,38 @@
+/**
+ * Replaces every secret found in a text with a placeholder naming its kind. Three passes, most
+ * specific first: known shapes (secret-patterns.ts), named values (assignments.ts), then
+ * generated-looking tokens (high-entropy.ts). A placeholder matches none of them, so redacting
+ * twice changes nothing the second time.
+ */
+import { redactAssignments } from "./assignments.js"
+import { replaceGeneratedTokens } from "./high-entropy.js"
+import { SECRET_PATTERNS, type SecretPattern } from "./secret-patterns.js"
+import { placeholder, type SecretKind } from "./vocabulary.js"
+
+export interface Redacted {
+  readonly text: string
+  /** One entry per secret replaced, in the order the passes found them. */
+  readonly kinds: ReadonlyArray<SecretKind>
+}
+
+export const redactSecrets = (text: string): Redacted => {
+  const kinds: SecretKind[] = []
+  let current = text
+  for (const pattern of SECRET_PATTERNS) current = applyPattern(current, pattern, kinds)
+  const named = redactAssignments(current)
+  kinds.push(...named.kinds)
+  const generated = replaceGeneratedTokens(named.text, placeholder("high-entropy string"))
+  for (let i = 0; i < generated.count; i++) kinds.push("high-entropy string")
+  return { text: generated.text, kinds }
+}
+
+const applyPattern = (text: string, { kind, pattern, secret, accept }: SecretPattern, kinds: SecretKind[]): string =>
+  text.replace(pattern, (match: string, ...groups: unknown[]) => {
+    const value = secret === undefined ? match : (groups[secret - 1] as string | undefined)
+    if (value === undefined || (accept !== undefined && !accept(value))) return match
+    kinds.push(kind)
+    if (secret === undefined) return placeholder(kind)
+    // Only the secret group is replaced; the text around it in the match (Bearer, user@) stays.
+    const at = match.lastIndexOf(value)
+    return match.slice(0, at) + placeholder(kind) + match.slice(at + value.length)
+  })
