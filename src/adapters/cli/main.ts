@@ -9,6 +9,7 @@ import { confirm, edit, forget, outcome, restore, supersede } from "./commands/c
 import { conversations, forgetConversation, log } from "./commands/history.js"
 import { list, show, stats } from "./commands/inspect.js"
 import { context, search, why } from "./commands/recall.js"
+import { serve } from "./commands/serve.js"
 import { exportCmd, importCmd, purge, rebuild, replay, verify } from "./commands/store-admin.js"
 import { mem } from "./root.js"
 import { VERSION } from "../../version.js"
@@ -17,7 +18,7 @@ const cli = mem.pipe(
   Command.withDescription("memledger: memory for coding agents, kept as an append-only event log"),
   Command.withSubcommands([
     add, importCmd, search, why, context, show, list, edit, outcome, confirm, supersede, forget, restore,
-    forgetConversation, conversations, log, exportCmd, replay, rebuild, verify, purge, stats, doctor
+    forgetConversation, conversations, log, exportCmd, replay, rebuild, verify, purge, stats, doctor, serve
   ])
 )
 
