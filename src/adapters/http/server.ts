@@ -88,7 +88,8 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
     inFlight.add(
       answer(req, res).catch((error: unknown) => {
         // The client went away (mid-body or mid-answer): there is no one left to answer.
-        if (res.destroyed || req.destroyed) return
+        // (req.destroyed alone says nothing: node destroys a request once its body is read.)
+        if (res.destroyed || req.socket.destroyed) return
         log(`internal error on ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
         if (!res.headersSent) sendError(res, errorBody(500, "InternalError", "the server failed while answering; the cause is in its log"))
         else res.destroy()
