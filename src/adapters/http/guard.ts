@@ -31,11 +31,8 @@ export interface Refusal {
 export const checkRequest = (policy: GuardPolicy, request: GuardedRequest): Refusal | undefined => {
   const host = request.header("host")
   if (host === undefined || !namesThisServer(policy, parseHost(host))) {
-    return refuse(
-      421,
-      "MisdirectedRequest",
-      `this server does not answer to the host '${clip(host ?? "")}'; address it by the name it was started with (DNS-rebinding defence)`
-    )
+    const named = host === undefined || host === "" ? "a request without a Host header" : `the host '${clip(host)}'`
+    return refuse(421, "MisdirectedRequest", `this server does not answer to ${named}; address it by the name it was started with (DNS-rebinding defence)`)
   }
   if (request.method === "OPTIONS") {
     return refuse(405, "MethodNotAllowed", "this server does not take cross-origin (CORS) requests, so it answers no preflight", { allow: "GET, HEAD, POST, PATCH, DELETE" })

@@ -10,8 +10,10 @@ export interface ErrorBody {
 
 export const errorBody = (status: number, error: string, message: string): ErrorBody => ({ error, message, status })
 
-export const errorResponse = (body: ErrorBody, headers: Record<string, string> = {}): Response =>
-  new Response(JSON.stringify(body), {
+export const errorResponse = (body: ErrorBody, headers: Record<string, string> = {}): Response => {
+  const text = JSON.stringify(body)
+  return new Response(text, {
     status: body.status,
-    headers: { "content-type": "application/json", ...headers }
+    headers: { ...headers, "content-type": "application/json", "content-length": String(Buffer.byteLength(text)) }
   })
+}

@@ -79,7 +79,10 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
     if (request === undefined) return sendError(res, errorBody(400, "InvalidInput", "the request's headers cannot be read"))
     const route = routes.find((r) => url.pathname === r.path || url.pathname.startsWith(`${r.path}/`))
     if (route !== undefined) return sendWebResponse(res, await route.handle(request))
-    if (url.pathname === "/docs" && (method === "GET" || method === "HEAD")) return sendWebResponse(res, new Response(docsPage(), { headers: DOCS_HEADERS }))
+    if (url.pathname === "/docs" && (method === "GET" || method === "HEAD")) {
+      const page = docsPage()
+      return sendWebResponse(res, new Response(page, { headers: { ...DOCS_HEADERS, "content-length": String(Buffer.byteLength(page)) } }))
+    }
     const response = await options.api.handle(request)
     return sendWebResponse(res, await normaliseErrorResponse(response, { method, path: url.pathname }, log))
   }

@@ -74,6 +74,12 @@ export const sendWebResponse = async (res: ServerResponse, response: Response): 
     res.end()
     return
   }
+  // A body of known length (every JSON answer) is written in one piece; the stream machinery
+  // is for bodies that arrive over time, such as MCP's event streams.
+  if (response.headers.has("content-length")) {
+    res.end(Buffer.from(await response.arrayBuffer()))
+    return
+  }
   await pipeline(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream), res)
 }
 
