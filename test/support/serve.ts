@@ -35,6 +35,8 @@ export interface ServeOptions {
   readonly args?: ReadonlyArray<string>
   /** Extra environment; HOME is a fresh temp folder unless given, MEMLEDGER_TOKEN unset. */
   readonly env?: Record<string, string>
+  /** 0 (any free port) unless given. */
+  readonly port?: number
 }
 
 const SERVING = /mem: serving (http:\/\/\S+)/
@@ -60,7 +62,7 @@ export const serveRefusal = (db: string, options: ServeOptions = {}): Promise<En
 
 const spawnServe = (db: string, options: ServeOptions) => {
   const env = { ...process.env, MEMLEDGER_DB: "", MEMLEDGER_TOKEN: "", HOME: tempDir("memledger-home-"), ...options.env }
-  const child = spawn(process.execPath, [MEM_BIN, "--db", db, "serve", "--port", "0", ...(options.args ?? [])], { env, stdio: ["ignore", "ignore", "pipe"] })
+  const child = spawn(process.execPath, [MEM_BIN, "--db", db, "serve", "--port", String(options.port ?? 0), ...(options.args ?? [])], { env, stdio: ["ignore", "ignore", "pipe"] })
   running.add(child)
   child.on("exit", () => running.delete(child))
   let stderr = ""

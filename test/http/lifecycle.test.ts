@@ -1,12 +1,14 @@
 /**
- * SIGTERM while writes are in flight: the server exits 0, and every write it acknowledged
- * with a 200 is in the store afterwards (read back by a fresh server on the same file).
+ * Starting and stopping `mem serve`: a store it cannot open and a port in use stop it with
+ * exit 1 and a message; SIGTERM while writes are in flight exits 0, and every write it
+ * acknowledged with a 200 is in the store afterwards (read back by a fresh server).
  */
 import { randomBytes } from "node:crypto"
+import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import { mem, tempDir } from "../support/cli.js"
-import { startServe, stopAllServers, type Served } from "../support/serve.js"
+import { serveRefusal, startServe, stopAllServers, type Served } from "../support/serve.js"
 
 afterEach(stopAllServers)
 
@@ -33,6 +35,25 @@ const writeUntilRefused = async (server: Served, acknowledged: string[]): Promis
     acknowledged.push(body.id)
   }
 }
+
+describe("start-up", () => {
+  it("refuses a file that is not a memledger store, and leaves it alone", async () => {
+    const db = join(tempDir(), "notes.txt")
+    writeFileSync(db, "my notes, not a database\n")
+    const ended = await serveRefusal(db)
+    expect(ended.code).toBe(1)
+    expect(ended.stderr).toContain(db)
+    expect(ended.stderr).not.toContain("mem: serving")
+    expect(readFileSync(db, "utf8")).toBe("my notes, not a database\n")
+  })
+
+  it("refuses a port that is in use", async () => {
+    const first = await startServe(join(tempDir(), "m.db"))
+    const ended = await serveRefusal(join(tempDir(), "m.db"), { port: Number(new URL(first.url).port) })
+    expect(ended.code).toBe(1)
+    expect(ended.stderr).toMatch(/cannot listen on 127\.0\.0\.1:\d+: the port is in use/)
+  })
+})
 
 describe("shutdown", () => {
   it("on SIGTERM, exits 0 without losing a write it acknowledged", async () => {
