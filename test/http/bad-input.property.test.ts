@@ -163,7 +163,7 @@ describe("bad input to every endpoint", () => {
     expect(await eventCount()).toBe(before)
   })
 
-  it("bodies over the 1 MiB limit get 413, with the connection intact", async () => {
+  it("bodies over the 1 MiB limit get 413 and URLs over 16 KiB 431, with the server intact", async () => {
     const before = await eventCount()
     for (const e of BODY_ENDPOINTS) {
       const huge = JSON.stringify({ ...validBody(e), content: "x".repeat(1024 * 1024 + 10), query: "y".repeat(1024 * 1024 + 10) })
@@ -171,6 +171,10 @@ describe("bad input to every endpoint", () => {
       expectRefused(answer, `${e.method} ${e.path} huge`)
       expect(answer.json().error).toBe("PayloadTooLarge")
     }
+    // A query string past node's 16 KiB header limit is refused before any route sees it.
+    const longUrl = await server.call("GET", `/memories?project=${"p".repeat(20_000)}`)
+    expectRefused(longUrl, "GET /memories with a 20 KB query string")
+    expect(longUrl.status).toBe(431)
     expect((await server.call("GET", "/health")).status).toBe(200)
     expect(await eventCount()).toBe(before)
   })
