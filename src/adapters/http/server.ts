@@ -61,6 +61,7 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT
   const inFlight = new InFlight()
   let stopping = false
+  // Both known once listening (the port may be 0 until then); no request arrives before.
   let origin = ""
   let policy: GuardPolicy | undefined
 
