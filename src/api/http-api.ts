@@ -3,11 +3,12 @@
  * tools: the server's handlers, the OpenAPI document at /openapi.json and the remote client
  * (`OperationsRemote`) are all derived from this one declaration.
  */
-import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "@effect/platform"
+import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { Category } from "../domain/vocabulary.js"
 import * as In from "./inputs.js"
 import * as Out from "./outputs.js"
+import { VERSION } from "../version.js"
 
 const errorFields = {
   error: Schema.String.annotations({ description: "the error's name, e.g. MemoryNotFound" }),
@@ -90,6 +91,16 @@ export const MemledgerApi = HttpApi.make("memledger")
   .addError(NotFound)
   .addError(Conflict)
   .addError(Unavailable)
+  .annotate(OpenApi.Title, "memledger")
+  .annotate(OpenApi.Version, VERSION)
+  .annotate(OpenApi.Description, "Memory for coding agents, kept as an append-only event log. Errors are {error, message, status}.")
+  // The bearer token is checked by the server in front of the API (docs/serve.md), so the
+  // document states it rather than a middleware: every request but GET /health needs it when set.
+  .annotate(OpenApi.Transform, (spec) => ({
+    ...spec,
+    components: { ...spec.components, securitySchemes: { ...spec.components.securitySchemes, bearer: { type: "http", scheme: "bearer" } } },
+    security: [{ bearer: [] }, {}]
+  }))
 
 /**
  * Headers that say who is calling: the conversation and client a write is recorded under, and

@@ -12,6 +12,7 @@ import { install, uninstall } from "./commands/install.js"
 import { list, show, stats } from "./commands/inspect.js"
 import { mcp } from "./commands/mcp.js"
 import { context, search, why } from "./commands/recall.js"
+import { serve } from "./commands/serve.js"
 import { exportCmd, importCmd, purge, rebuild, replay, verify } from "./commands/store-admin.js"
 import { tasks } from "./commands/tasks.js"
 import { mem } from "./root.js"
@@ -25,6 +26,7 @@ const cli = mem.pipe(
     tasks,
     hook,
     mcp,
+    serve,
     install,
     uninstall
   ])

@@ -1,0 +1,80 @@
+/**
+ * What `mem serve` does once its flags are read: settle the token, open the store once (one
+ * `ManagedRuntime`), serve REST and MCP (`/mcp`) over it until SIGTERM or SIGINT, then
+ * close the server (draining requests in flight) before the runtime, which closes the store.
+ * NodeRuntime.runMain turns the signal into an interruption, which runs these finalizers in
+ * reverse order and exits 0.
+ */
+import { Cause, Context, Effect, Either, Exit, ManagedRuntime, Option } from "effect"
+import { Operations } from "../../../api/operations.js"
+import { LocalOperationsLayer } from "../../../services/app.js"
+import { makeMcpWebHandler } from "../../mcp/http.js"
+import { runOn } from "../../mcp/runtime.js"
+import { isLoopbackHost } from "../../http/bind-host.js"
+import { logDefects } from "../../http/log-defects.js"
+import { makeRestWebHandler } from "../../http/rest-app.js"
+import { startServer } from "../../http/server.js"
+import { resolveToken, type TokenSetup } from "../../http/token.js"
+import { fail } from "../output.js"
+
+export interface ServeSettings {
+  readonly db: string
+  readonly host: string
+  readonly port: number
+  readonly allowHosts: ReadonlyArray<string>
+  readonly createToken: boolean
+}
+
+const log = (line: string) => void process.stderr.write(`mem: ${line}\n`)
+
+export const runServe = (settings: ServeSettings): Effect.Effect<void> =>
+  Effect.gen(function* () {
+    if (!Number.isInteger(settings.port) || settings.port < 0 || settings.port > 65535) {
+      return fail(false, "UsageError", `--port takes 0 to 65535 (0: any free port), not ${settings.port}`)
+    }
+    const token = resolveToken({ loopback: isLoopbackHost(settings.host), create: settings.createToken })
+    if (Either.isLeft(token)) return fail(false, "TokenRefused", `refusing to start: ${token.left.message}`, 1)
+    // Serving ends only by interruption (a signal) or by failing to start (the store, the port).
+    const served = yield* Effect.exit(Effect.scoped(serveUntilInterrupted(settings, token.right)))
+    if (Exit.isFailure(served) && !Cause.isInterruptedOnly(served.cause)) {
+      const failure = Cause.failureOption(served.cause)
+      fail(false, "ServeFailed", Option.isSome(failure) ? messageOf(failure.value) : Cause.pretty(served.cause), 1)
+    }
+  })
+
+const serveUntilInterrupted = (settings: ServeSettings, token: TokenSetup) =>
+  Effect.gen(function* () {
+    const managed = yield* Effect.acquireRelease(
+      // Always the file: a server serves its own store, it never forwards to MEMLEDGER_URL.
+      Effect.sync(() => ManagedRuntime.make(LocalOperationsLayer(settings.db))),
+      (runtime) => Effect.promise(() => runtime.dispose())
+    )
+    const operations = Context.get((yield* managed).context, Operations)
+    const rest = makeRestWebHandler(logDefects(operations, log))
+    // MCP over Streamable HTTP shares the one open store with REST.
+    const mcp = makeMcpWebHandler({ run: runOn(managed) })
+    const server = yield* Effect.acquireRelease(
+      Effect.tryPromise({
+        try: () =>
+          startServer({
+            host: settings.host,
+            port: settings.port,
+            token: token.token,
+            api: { handle: (request) => rest.handler(request), close: () => rest.dispose() },
+            extraRoutes: [{ path: "/mcp", handle: mcp.handle, close: mcp.close }],
+            allowHosts: settings.allowHosts,
+            log
+          }),
+        catch: (error) => error
+      }),
+      (running) => Effect.promise(() => running.close())
+    )
+    if (token.source === "created") log(`created a bearer token in ${token.file} (owner-only); give it to clients as MEMLEDGER_TOKEN`)
+    if (token.token !== null) log(`every request but GET /health needs 'Authorization: Bearer <token>' (the token from ${token.source === "env" ? "MEMLEDGER_TOKEN" : token.file})`)
+    // One line, always last and always this shape: scripts and tests read the bound URL from it.
+    log(`serving ${server.url}`)
+    return yield* Effect.never
+  })
+
+const messageOf = (error: unknown): string =>
+  typeof error === "object" && error !== null && "message" in error && typeof error.message === "string" ? error.message : String(error)

@@ -1,0 +1,184 @@
+/**
+ * The HTTP server of `mem serve`: a plain node:http server that guards every request
+ * (guard.ts), bridges it to a web `Request` (web-bridge.ts) and routes it: a mounted route
+ * such as `/mcp` first, then the docs page, then the REST API for every other path. It holds
+ * no logic of its own; the routes call `Operations`.
+ *
+ * `close()` shuts down without losing an acknowledged write: it stops accepting connections,
+ * answers requests that still arrive on open connections 503, lets requests in flight finish
+ * (up to `shutdownGraceMs`), and only then closes the routes. Since a write's response is
+ * sent after its transaction commits, every 200 a client saw is in the store.
+ */
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http"
+import type { AddressInfo } from "node:net"
+import type { Duplex } from "node:stream"
+import { acceptedHostNames, urlHost } from "./bind-host.js"
+import { DOCS_HEADERS, docsPage } from "./docs-page.js"
+import { normaliseErrorResponse } from "./error-bodies.js"
+import { checkRequest, type GuardPolicy } from "./guard.js"
+import { errorBody } from "./json-error.js"
+import { DEFAULT_BODY_LIMIT, readBody, sendError, sendWebResponse, toWebRequest } from "./web-bridge.js"
+
+/** A web handler and what ends it; the REST API and any mounted route (e.g. /mcp) are both this. */
+export interface WebHandler {
+  readonly handle: (request: Request) => Promise<Response>
+  readonly close: () => Promise<void>
+}
+
+/** A handler mounted at `path`: it answers that path and everything below it. */
+export interface WebRoute extends WebHandler {
+  readonly path: string
+}
+
+export interface ServerOptions {
+  readonly host: string
+  /** 0 picks any free port; `url` says which. */
+  readonly port: number
+  /** Required on every request but GET /health when set. */
+  readonly token: string | null
+  /** The REST API: every path that no other route claims. */
+  readonly api: WebHandler
+  readonly extraRoutes?: ReadonlyArray<WebRoute>
+  /** More host names the server answers to (a DNS name, a proxy's). */
+  readonly allowHosts?: ReadonlyArray<string>
+  readonly bodyLimit?: number
+  readonly shutdownGraceMs?: number
+  /** Where errors the client cannot see go; stderr by default. */
+  readonly log?: (line: string) => void
+}
+
+export interface RunningServer {
+  /** `http://host:port` as bound, with the real port. */
+  readonly url: string
+  readonly close: () => Promise<void>
+}
+
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000
+
+export const startServer = async (options: ServerOptions): Promise<RunningServer> => {
+  const log = options.log ?? ((line: string) => void process.stderr.write(`mem: ${line}\n`))
+  const routes = options.extraRoutes ?? []
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT
+  const inFlight = new InFlight()
+  let stopping = false
+  // Both known once listening (the port may be 0 until then); no request arrives before.
+  let origin = ""
+  let policy: GuardPolicy | undefined
+
+  const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (stopping) return sendError(res, errorBody(503, "ServiceUnavailable", "the server is shutting down"), { connection: "close" })
+    const url = parseTarget(origin, req.url ?? "")
+    if (url === undefined) return sendError(res, errorBody(400, "InvalidInput", "the request target must be a path such as /memories"))
+    const method = req.method ?? "GET"
+    const refusal = checkRequest(policy!, { method, path: url.pathname, header: (name) => single(req.headers[name]) })
+    if (refusal !== undefined) return sendError(res, refusal.body, refusal.headers)
+    const read = await readBody(req, bodyLimit)
+    if (!read.ok) return sendError(res, read.refusal)
+    const aborted = new AbortController()
+    res.once("close", () => res.writableFinished || aborted.abort())
+    const request = toWebRequest(req, origin, read.body, aborted.signal)
+    if (request === undefined) return sendError(res, errorBody(400, "InvalidInput", "the request's headers cannot be read"))
+    const route = routes.find((r) => url.pathname === r.path || url.pathname.startsWith(`${r.path}/`))
+    if (route !== undefined) return sendWebResponse(res, await route.handle(request))
+    if (url.pathname === "/docs" && (method === "GET" || method === "HEAD")) {
+      const page = docsPage()
+      return sendWebResponse(res, new Response(page, { headers: { ...DOCS_HEADERS, "content-length": String(Buffer.byteLength(page)) } }))
+    }
+    const response = await options.api.handle(request)
+    return sendWebResponse(res, await normaliseErrorResponse(response, { method, path: url.pathname }, log))
+  }
+
+  const server = createServer({ requestTimeout: 60_000 }, (req, res) => {
+    inFlight.add(
+      answer(req, res).catch((error: unknown) => {
+        // The client went away (mid-body or mid-answer): there is no one left to answer.
+        // (req.destroyed alone says nothing: node destroys a request once its body is read.)
+        if (res.destroyed || req.socket.destroyed) return
+        log(`internal error on ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+        if (!res.headersSent) sendError(res, errorBody(500, "InternalError", "the server failed while answering; the cause is in its log"))
+        else res.destroy()
+      })
+    )
+  })
+  // Requests node cannot even parse (bad framing, headers too large) still get a JSON answer.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => answerUnparsable(error, socket))
+
+  try {
+    await listen(server, options.host, options.port)
+  } catch (error) {
+    // The server owns the routes it was given, so they close even when it never starts.
+    await Promise.allSettled([...routes.map((r) => r.close()), options.api.close()])
+    throw error
+  }
+  const { port } = server.address() as AddressInfo
+  origin = `http://${urlHost(options.host)}:${port}`
+  policy = { hostNames: acceptedHostNames(options.host, options.allowHosts), port, token: options.token }
+
+  let closing: Promise<void> | undefined
+  const close = () =>
+    (closing ??= (async () => {
+      stopping = true
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      server.closeIdleConnections()
+      await inFlight.settled(options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS)
+      server.closeAllConnections()
+      await closed
+      const results = await Promise.allSettled([...routes.map((r) => r.close()), options.api.close()])
+      for (const r of results) if (r.status === "rejected") log(`closing a route failed: ${String(r.reason)}`)
+    })())
+
+  return { url: origin, close }
+}
+
+const listen = (server: ReturnType<typeof createServer>, host: string, port: number) =>
+  new Promise<void>((resolve, reject) => {
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      reject(new Error(`cannot listen on ${urlHost(host)}:${port}: ${error.code === "EADDRINUSE" ? "the port is in use" : error.message}`))
+    )
+    server.listen(port, host, () => resolve())
+  })
+
+const answerUnparsable = (error: NodeJS.ErrnoException, socket: Duplex): void => {
+  if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy()
+  const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400
+  const body = JSON.stringify(errorBody(status, status === 400 ? "InvalidInput" : STATUS_CODES[status]!.replace(/\W/g, ""), `the request could not be read: ${STATUS_CODES[status]}`))
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`
+  )
+}
+
+/**
+ * The URL a request addresses, for origin-form targets only ("/path?query"): an absolute URL
+ * or "*" would let the client choose the URL routes see.
+ */
+const parseTarget = (origin: string, target: string): URL | undefined => {
+  if (!target.startsWith("/")) return undefined
+  try {
+    return new URL(origin + target)
+  } catch {
+    return undefined
+  }
+}
+
+const single = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value)
+
+/** The requests being answered, so that shutdown can wait for them. */
+class InFlight {
+  private readonly pending = new Set<Promise<void>>()
+
+  add(answering: Promise<void>): void {
+    this.pending.add(answering)
+    void answering.finally(() => this.pending.delete(answering))
+  }
+
+  /** Resolves when every request has been answered, or after `timeoutMs`, whichever is first. */
+  async settled(timeoutMs: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))
+    const drained = (async () => {
+      while (this.pending.size > 0) await Promise.allSettled([...this.pending])
+    })()
+    await Promise.race([drained, timeout])
+    clearTimeout(timer)
+  }
+}

@@ -1,0 +1,54 @@
+/** Each rule of the request guard alone, and the host names each kind of bind accepts. */
+import { describe, expect, it } from "vitest"
+import { acceptedHostNames, isLoopbackHost } from "../../src/adapters/http/bind-host.js"
+import { checkRequest, type GuardPolicy } from "../../src/adapters/http/guard.js"
+
+const policy = (token: string | null = null): GuardPolicy => ({ hostNames: acceptedHostNames("127.0.0.1"), port: 7077, token })
+const check = (p: GuardPolicy, method: string, path: string, headers: Record<string, string>) =>
+  checkRequest(p, { method, path, header: (name) => headers[name] })?.body
+
+describe("the guard", () => {
+  it("accepts the loopback names at the bound port only", () => {
+    for (const host of ["127.0.0.1:7077", "localhost:7077", "[::1]:7077", "LocalHost:7077"]) expect(check(policy(), "GET", "/stats", { host }), host).toBeUndefined()
+    for (const host of ["127.0.0.1:7078", "localhost", "evil.example:7077", "127.0.0.1.evil.example:7077", "127.0.0.1:7077:1", ""]) {
+      expect(check(policy(), "GET", "/stats", { host })?.status, host).toBe(421)
+    }
+    expect(check(policy(), "GET", "/stats", {})?.status).toBe(421)
+  })
+
+  it("answers no preflight and refuses foreign origins, but lets the server's own through", () => {
+    const host = "127.0.0.1:7077"
+    expect(check(policy(), "OPTIONS", "/memories", { host })).toMatchObject({ status: 405, error: "MethodNotAllowed" })
+    for (const origin of ["http://evil.example", "null", "https://127.0.0.1:7077", "http://127.0.0.1:7078", "not a url"]) {
+      expect(check(policy(), "POST", "/memories", { host, origin }), origin).toMatchObject({ status: 403, error: "Forbidden" })
+    }
+    expect(check(policy(), "POST", "/memories", { host, origin: "http://localhost:7077" })).toBeUndefined()
+  })
+
+  it("wants the bearer token everywhere but GET /health, compared exactly", () => {
+    const host = "127.0.0.1:7077"
+    const locked = policy("s3cret-token-of-some-length")
+    expect(check(locked, "GET", "/stats", { host })).toMatchObject({ status: 401, error: "Unauthorized" })
+    expect(check(locked, "GET", "/stats", { host, authorization: "Bearer s3cret-token-of-some-lengthX" })?.status).toBe(401)
+    expect(check(locked, "GET", "/stats", { host, authorization: "Basic s3cret-token-of-some-length" })?.status).toBe(401)
+    expect(check(locked, "GET", "/stats", { host, authorization: "bearer s3cret-token-of-some-length" })).toBeUndefined()
+    expect(check(locked, "GET", "/health", { host })).toBeUndefined()
+    expect(check(locked, "POST", "/health", { host })?.status).toBe(401)
+    // The Host check comes first: a rebinding page learns nothing, not even that a token is needed.
+    expect(check(locked, "GET", "/stats", { host: "evil.example:7077" })?.status).toBe(421)
+  })
+
+  it("knows loopback addresses", () => {
+    for (const h of ["127.0.0.1", "127.1.2.3", "localhost", "::1", "[::1]"]) expect(isLoopbackHost(h), h).toBe(true)
+    for (const h of ["0.0.0.0", "::", "192.168.1.5", "example.com", "128.0.0.1"]) expect(isLoopbackHost(h), h).toBe(false)
+  })
+
+  it("accepts this machine's names on a wildcard bind, and --allow-host names anywhere", () => {
+    const wildcard = acceptedHostNames("0.0.0.0")
+    expect(wildcard.has("127.0.0.1")).toBe(true)
+    expect(wildcard.has("localhost")).toBe(true)
+    expect(wildcard.has("evil.example")).toBe(false)
+    const named = acceptedHostNames("192.168.1.5", ["mem.internal.example"])
+    expect([...named].sort()).toEqual(["192.168.1.5", "mem.internal.example"])
+  })
+})
