@@ -18,6 +18,11 @@ export interface Caller {
   readonly agent: string
   /** null: no current project (a server without one); memories default to global then. */
   readonly project: string | null
+  /**
+   * The task in progress where the caller works (Beads, Claude Code todos), when the surface
+   * knows it: recall and get_context link what they show to it unless the call names a task.
+   */
+  readonly task?: string
 }
 
 /**

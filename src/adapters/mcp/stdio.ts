@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto"
 import type { Readable, Writable } from "node:stream"
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { detectProject } from "../../project/identity.js"
+import { currentTask } from "../../tasks/find-tasks.js"
 import { sessionCaller } from "./caller.js"
 import { operationsRuntime, type OperationsRuntime } from "./runtime.js"
 import { makeMcpServer } from "./server.js"
@@ -36,7 +37,11 @@ export const serveOn = async (runtime: OperationsRuntime, io: StdioStreams): Pro
   await runtime.ready()
   const session = randomUUID()
   const project = detectProject(io.cwd)
-  const server = makeMcpServer(runtime.run, (client) => sessionCaller(client, session, project))
+  // The task in progress is read at each call: it changes during a session.
+  const server = makeMcpServer(runtime.run, (client) => {
+    const task = currentTask({ cwd: io.cwd, env: process.env })?.ref
+    return { ...sessionCaller(client, session, project), ...(task === undefined ? {} : { task }) }
+  })
   const done = new Promise<void>((resolve) => {
     io.stdin.once("end", resolve)
     io.stdin.once("close", resolve)

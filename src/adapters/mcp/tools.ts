@@ -14,6 +14,7 @@
  */
 import { Schema } from "effect"
 import * as In from "../../api/inputs.js"
+import type { Caller } from "../../api/operations.js"
 import * as Out from "../../api/outputs.js"
 import { defineTool, type McpTool } from "./tool.js"
 import * as Text from "./tool-text.js"
@@ -53,7 +54,7 @@ export const TOOLS: ReadonlyArray<McpTool> = [
     annotations: reads,
     input: In.RecallInput,
     output: Out.RecallOutput,
-    operation: (o, input, caller) => o.recall(input, caller),
+    operation: (o, input, caller) => o.recall(withCallerTask(input, caller), caller),
     text: Text.recallText
   }),
   defineTool({
@@ -116,7 +117,7 @@ export const TOOLS: ReadonlyArray<McpTool> = [
     annotations: reads,
     input: In.GetContextInput,
     output: Out.ContextOutput,
-    operation: (o, input, caller) => o.getContext(input, caller),
+    operation: (o, input, caller) => o.getContext(withCallerTask(input, caller), caller),
     text: Text.contextText
   }),
   defineTool({
@@ -146,3 +147,8 @@ export const TOOLS: ReadonlyArray<McpTool> = [
 ]
 
 export const toolNamed = (name: string): McpTool | undefined => TOOLS.find((t) => t.definition.name === name)
+
+/** A recall links to the task in progress where the client runs, unless the call names one. */
+function withCallerTask<I extends { readonly task?: string | undefined }>(input: I, caller: Caller): I {
+  return input.task === undefined && caller.task !== undefined ? { ...input, task: caller.task } : input
+}
