@@ -4,6 +4,7 @@
  */
 import { Schema } from "effect"
 import { Category, Outcome } from "../domain/vocabulary.js"
+import { ExportedEvent } from "../events/export-line.js"
 import { EventRef, LeftOutStage, Memory, MemoryRecord, OutcomeRef, ScoreTerms, SearchMode, TermEvents } from "./memory-wire.js"
 
 export const SimilarMemory = Schema.Struct({
@@ -142,18 +143,7 @@ export const ConversationsOutput = Schema.Struct({ conversations: Schema.Array(C
 export type ConversationsOutput = typeof ConversationsOutput.Type
 
 /** One event as `mem export` writes it: the envelope, the payload (null once purged), both hashes. */
-export const LogEvent = Schema.Struct({
-  seq: Schema.Number,
-  id: Schema.String,
-  type: Schema.String,
-  version: Schema.Number,
-  recordedAt: Schema.String,
-  origin: Schema.String,
-  agent: Schema.String,
-  payload: Schema.NullOr(Schema.Record({ key: Schema.String, value: Schema.Unknown })),
-  payloadHash: Schema.String,
-  hash: Schema.String
-})
+export const LogEvent = ExportedEvent
 /** A page of the log; `next` is the `after` for the following page, null at the end. */
 export const LogOutput = Schema.Struct({ events: Schema.Array(LogEvent), next: Schema.NullOr(Schema.Number) })
 export type LogOutput = typeof LogOutput.Type
