@@ -70,14 +70,7 @@ export const runHook = (event: HookEvent, input: HookInput, setting: HookSetting
         return text.length > 0 ? inject("UserPromptSubmit", text) : undefined
       })
     case "post-tool-use":
-      return Effect.gen(function* () {
-        const command = shellCommandOf(input)
-        if (command === undefined) return undefined
-        const state = withCommand(yield* load, command)
-        const run = recognizeTestRun(command, toolOutputOf(input))
-        yield* save(run === undefined ? state : { ...state, verdict: { verdict: run.verdict, runner: run.runner, passed: run.passed, failed: run.failed, at: setting.nowIso } })
-        return undefined
-      })
+      return recordToolUse(input, setting)
     case "stop":
     case "session-end":
       return Effect.gen(function* () {
@@ -105,6 +98,21 @@ export const runHook = (event: HookEvent, input: HookInput, setting: HookSetting
       })
   }
 }
+
+/**
+ * post-tool-use touches only the session's state file, never the store: it runs after every
+ * tool call, so it must cost no more than reading one small file.
+ */
+export const recordToolUse = (input: HookInput, setting: HookSetting): Effect.Effect<undefined> =>
+  Effect.sync(() => {
+    const command = shellCommandOf(input)
+    if (command === undefined) return undefined
+    const state = withCommand(loadSession(setting.dbPath, setting.sessionId), command)
+    const run = recognizeTestRun(command, toolOutputOf(input))
+    const verdict = run === undefined ? {} : { verdict: { verdict: run.verdict, runner: run.runner, passed: run.passed, failed: run.failed, at: setting.nowIso } }
+    saveSession(setting.dbPath, setting.sessionId, { ...state, ...verdict })
+    return undefined
+  })
 
 const newsNotice = (events: ReadonlyArray<{ readonly type: string }>, more: boolean): string => {
   if (events.length === 0) return ""

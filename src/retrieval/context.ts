@@ -26,10 +26,29 @@ export interface BuiltContext {
   readonly omitted: number
 }
 
+/**
+ * Fills the budget in item order. Counting the whole text again for every candidate is
+ * quadratic (a store's thousand memories made a session index cost a second), so each piece is
+ * counted once and the pieces' sum decides; joined by newlines, text never has more tokens than
+ * its pieces apart. The final text is still counted exactly, and should the sum ever have
+ * undercounted, the exact (slow) fill decides instead, so the budget is never exceeded.
+ */
 export const buildContext = (items: ReadonlyArray<ContextItem>, budget: number, countTokens: (text: string) => number): BuiltContext => {
+  const quick = fill(items, budget, countTokens, (pieces, used) => used + sumOf(pieces, countTokens))
+  return quick.tokens <= budget ? quick : fill(items, budget, countTokens, (pieces, _used, lines) => countTokens([...lines, ...pieces].join("\n")))
+}
+
+/** Tokens of pieces joined to a text by newlines: each piece, and one for each newline before it. */
+const sumOf = (pieces: ReadonlyArray<string>, countTokens: (text: string) => number): number =>
+  pieces.reduce((sum, piece) => sum + countTokens(piece) + 1, 0)
+
+type Cost = (pieces: ReadonlyArray<string>, used: number, lines: ReadonlyArray<string>) => number
+
+const fill = (items: ReadonlyArray<ContextItem>, budget: number, countTokens: (text: string) => number, costWith: Cost): BuiltContext => {
   const empty = { text: "", tokens: 0, budget, included: [], omitted: 0 }
   if (items.length === 0) return { ...empty, omitted: 0 }
   const lines: string[] = [CONTEXT_HEADER]
+  let used = countTokens(CONTEXT_HEADER)
   const included: string[] = []
   let omitted = 0
   let section: "rules" | "memories" | undefined
@@ -39,12 +58,14 @@ export const buildContext = (items: ReadonlyArray<ContextItem>, budget: number, 
     const heading = section !== wanted ? [wanted === "rules" ? "\n### Rules (confirmed)" : "\n### Relevant memories"] : []
     // Rules are grouped by category, so an agent sees its preferences and conventions apart.
     const group = item.rule && ruleCategory !== item.memory.category ? [`${capitalise(item.memory.category)}s:`] : []
-    const candidate = [...lines, ...heading, ...group, formatItem(item)].join("\n")
-    if (countTokens(candidate) > budget) {
+    const pieces = [...heading, ...group, formatItem(item)]
+    const cost = costWith(pieces, used, lines)
+    if (cost > budget) {
       omitted++
       continue
     }
-    lines.push(...heading, ...group, formatItem(item))
+    lines.push(...pieces)
+    used = cost
     section = wanted
     if (item.rule) ruleCategory = item.memory.category
     included.push(item.memory.id)

@@ -8,7 +8,7 @@ import { appendFileSync, mkdirSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { Args, Command, Options } from "@effect/cli"
 import { Cause, Duration, Effect, Exit, Option, Schema } from "effect"
-import { runHook } from "../../../hooks/handlers.js"
+import { recordToolUse, runHook } from "../../../hooks/handlers.js"
 import { HOOK_EVENTS, HookInput } from "../../../hooks/hook-input.js"
 import { detectProject } from "../../../project/identity.js"
 import { currentTask } from "../../../tasks/find-tasks.js"
@@ -37,9 +37,10 @@ export const hook = Command.make(
           const caller = { origin: `${a.agent}:session/${sessionId}`, agent: a.agent, project: detectProject(cwd) }
           const task = currentTask({ cwd, env: process.env })?.ref
           const setting = { dbPath, caller, sessionId, nowIso: new Date().toISOString(), ...(task === undefined ? {} : { task }) }
-          const program = runHook(a.event, input, setting).pipe(
+          // After every tool call: no store to open, only the session's state file.
+          const work = a.event === "post-tool-use" ? recordToolUse(input, setting) : Effect.provide(runHook(a.event, input, setting), operationsFor(db))
+          const program = work.pipe(
             Effect.timeoutFail({ duration: BUDGET, onTimeout: () => new Error(`took longer than ${Duration.format(BUDGET)}`) }),
-            Effect.provide(operationsFor(db)),
             Effect.scoped
           )
           const exit = await Effect.runPromiseExit(program)
