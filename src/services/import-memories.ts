@@ -158,9 +158,12 @@ export const importInBulk = (
         ids.push(result.id)
         if (result.stored) imported++
         else confirmed++
+        // Appended a thousand at a time, so that the events die young (in V8's young generation)
+        // instead of piling up for the whole batch.
+        if (pending.length >= 1_000) batch.append(pending.splice(0))
       }
-      const stored = appendEvents(tx.db, pending)
-      batch.finish(stored)
+      batch.append(pending)
+      batch.finish()
       return Either.right(end - start)
     })
     if (Either.isLeft(written)) return Either.left(written.left)
@@ -177,6 +180,7 @@ export const importInBulk = (
 class BulkBatch {
   private readonly base: number
   private seq: number
+  private appended: number
   private readonly hidden: Set<string>
   /** Memories this batch changed, by id, in the order first changed. */
   private readonly memories = new Map<string, { before: MemoryState | undefined; after: MemoryState }>()
@@ -188,6 +192,7 @@ class BulkBatch {
   constructor(private readonly db: Db) {
     this.base = lastEvent(db)?.seq ?? 0
     this.seq = this.base
+    this.appended = this.base
     this.hidden = forgottenOrigins(db)
     const current = (id: string) => this.memories.get(id)?.after ?? loadMemory(db, id)
     this.state = {
@@ -241,16 +246,24 @@ class BulkBatch {
     }
   }
 
-  /** Writes the projections of the appended events, in the order the projector's session does. */
-  finish(stored: ReadonlyArray<StoredEvent>): void {
-    const last = stored[stored.length - 1]
-    if (last === undefined) return
-    if (last.seq !== this.seq || stored[0]!.seq !== this.base + 1) {
-      throw new Error(`bulk import: the log numbered events ${stored[0]!.seq}..${last.seq}, expected ${this.base + 1}..${this.seq}`)
+  /** Appends folded events through the hash chain; the log must number them as `apply` did. */
+  append(events: ReadonlyArray<NewEvent>): void {
+    if (events.length === 0) return
+    const stored = appendEvents(this.db, events)
+    const expectedFirst = this.appended + 1
+    this.appended += stored.length
+    if (stored[0]!.seq !== expectedFirst || stored[stored.length - 1]!.seq !== this.appended) {
+      throw new Error(`bulk import: the log numbered events from ${stored[0]!.seq}, expected ${expectedFirst}`)
     }
+  }
+
+  /** Writes the projections of the appended events, in the order the projector's session does. */
+  finish(): void {
+    if (this.appended !== this.seq) throw new Error(`bulk import: ${this.seq - this.appended} events folded but not appended`)
+    if (this.seq === this.base) return
     for (const { after } of this.memories.values()) writeMemory(this.db, after)
     for (const c of this.conversations.values()) writeConversation(this.db, c)
-    setCheckpoints(this.db, last.seq)
+    setCheckpoints(this.db, this.seq)
     // Last, so that no savepoint comes between the index writes (see ProjectionSession).
     for (const { before, after } of this.memories.values()) indexMemory(this.db, before, after)
   }
