@@ -6,14 +6,16 @@
  * store untouched.
  */
 import * as fc from "fast-check"
-import { Either } from "effect"
+import { Effect, Either } from "effect"
 import { expect, test } from "vitest"
 import { DEFAULT_CONFIG } from "../../src/config.js"
 import { parseImport, type ImportItem } from "../../src/commands/import-lines.js"
 import { makeIdFactory } from "../../src/domain/ids.js"
-import { importInBulk, importLineByLine } from "../../src/services/import-memories.js"
+import { BULK_MIN_LINES, importInBulk, importLineByLine } from "../../src/services/import-memories.js"
+import { Maintenance } from "../../src/services/maintenance.js"
 import type { LedgerStore } from "../../src/store/ledger-store.js"
 import { verifyStore } from "../../src/store/verify.js"
+import { freshDb, runAt, T0 } from "../support/services.js"
 import { expectSameProjections, snapshot } from "../support/snapshot.js"
 import { withTempStores } from "../support/temp-store.js"
 
@@ -135,4 +137,27 @@ test("a bad line anywhere in a bulk import leaves the store as it was", () => {
     expect(Either.isLeft(result) && result.left.message).toMatch(/line 26/)
     expect(logOf(store)).toEqual(before)
   })
+})
+
+test("importJsonl takes the bulk path for a large file of memory lines: restatements confirmed, the store verifies", async () => {
+  const lines = Array.from({ length: BULK_MIN_LINES + 200 }, (_, i) => ({
+    // Every tenth line restates the line two before it (same scope), in other case and with a
+    // full stop; every fifth of those restates a line of the other scope instead, which is no restatement.
+    content: i % 10 === 9 ? `MEMORY ${i % 50 === 49 ? i - 1 : i - 2} about the build cache.` : `Memory ${i} about the build cache`,
+    project: i % 2 === 0 ? null : "github.com/acme/app"
+  }))
+  const text = lines.map((l) => JSON.stringify(l)).join("\n")
+  const report = await runAt(
+    freshDb(),
+    T0,
+    Effect.gen(function* () {
+      const maintenance = yield* Maintenance
+      const imported = yield* maintenance.importJsonl(text, { origin: "import:big.jsonl", agent: "test" })
+      return { imported, verified: yield* maintenance.verify }
+    })
+  )
+  const confirmations = lines.filter((_, i) => i % 10 === 9 && i % 50 !== 49).length
+  expect(confirmations).toBeGreaterThan(90)
+  expect(report.imported).toMatchObject({ imported: lines.length - confirmations, confirmed: confirmations })
+  expect(report.verified.ok).toBe(true)
 })
