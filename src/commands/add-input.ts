@@ -10,7 +10,8 @@ import type { MemoryId } from "../domain/ids.js"
 import type { Category, Scope, Source } from "../domain/vocabulary.js"
 import { resolveMemoryId } from "../projections/id-prefix.js"
 import type { Db } from "../store/database.js"
-import { decideAdd, type AddResult, type Relation } from "./decide-memory.js"
+import { decideAdd, decideAddScanned, type AddMemory, type AddResult, type Relation } from "./decide-memory.js"
+import type { ScannedContent } from "./scanned-content.js"
 import type { DecideContext } from "./execute.js"
 import type { Decision } from "./state.js"
 
@@ -31,27 +32,30 @@ export interface AddInput {
 /** Confidence given when the writer states none: what a person said outranks a guess. */
 export const DEFAULT_CONFIDENCE: Record<Source, number> = { explicit: 0.9, imported: 0.8, extracted: 0.6, observed: 0.5 }
 
-export const decideAddInput = (input: AddInput, { db, state, newId }: DecideContext): Either.Either<Decision<AddResult>, DomainError> => {
+/** `scanned`: the privacy scan of `input.content`, when the caller has already made it. */
+export const decideAddInput = (
+  input: AddInput,
+  { db, state, newId }: DecideContext,
+  scanned?: ScannedContent
+): Either.Either<Decision<AddResult>, DomainError> => {
   const relation = relationOf(db, input)
   if (relation && Either.isLeft(relation)) return Either.left(relation.left)
   const source = input.source ?? "explicit"
-  return decideAdd(
-    {
-      memoryId: newId() as MemoryId,
-      content: input.content,
-      category: input.category ?? "general",
-      scope: input.scope,
-      project: input.project,
-      tags: input.tags ?? [],
-      source,
-      // What an agent merely noticed waits for a confirmation before it counts as a rule.
-      status: source === "observed" ? "tentative" : "confirmed",
-      confidence: input.confidence ?? DEFAULT_CONFIDENCE[source],
-      ...(input.createdAt === undefined ? {} : { createdAt: input.createdAt }),
-      ...(relation ? { relation: relation.right } : {})
-    },
-    state
-  )
+  const cmd: AddMemory = {
+    memoryId: newId() as MemoryId,
+    content: input.content,
+    category: input.category ?? "general",
+    scope: input.scope,
+    project: input.project,
+    tags: input.tags ?? [],
+    source,
+    // What an agent merely noticed waits for a confirmation before it counts as a rule.
+    status: source === "observed" ? "tentative" : "confirmed",
+    confidence: input.confidence ?? DEFAULT_CONFIDENCE[source],
+    ...(input.createdAt === undefined ? {} : { createdAt: input.createdAt }),
+    ...(relation ? { relation: relation.right } : {})
+  }
+  return scanned ? decideAddScanned(cmd, scanned, state) : decideAdd(cmd, state)
 }
 
 const relationOf = (db: Db, input: AddInput): Either.Either<Relation, DomainError> | undefined => {

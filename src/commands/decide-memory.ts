@@ -15,7 +15,7 @@ import type { MemoryId } from "../domain/ids.js"
 import { restatementKey } from "../domain/text.js"
 import type { Category, Scope, Source, Status } from "../domain/vocabulary.js"
 import type { MemoryState } from "../projections/memory-state.js"
-import { scanForStorage, type PrivacyNotice, type ScanRecord } from "./scanned-content.js"
+import { scanForStorage, type PrivacyNotice, type ScanRecord, type ScannedContent } from "./scanned-content.js"
 import type { Decision, DecisionState } from "./state.js"
 
 export type Relation = { readonly kind: "confirms" | "supersedes" | "distinct_from"; readonly id: MemoryId }
@@ -45,10 +45,16 @@ export type AddResult = (
  * included, sees only the scanned text: a secret said twice is one redacted memory, confirmed.
  */
 export const decideAdd = (cmd: AddMemory, state: DecisionState): Either.Either<Decision<AddResult>, DomainError> =>
-  Either.flatMap(scanForStorage(cmd.content), (scanned) =>
-    Either.map(decideScannedAdd({ ...cmd, content: scanned.content }, scanned.record, state), (decision) =>
-      scanned.notice ? { ...decision, result: { ...decision.result, privacy: scanned.notice } } : decision
-    )
+  Either.flatMap(scanForStorage(cmd.content), (scanned) => decideAddScanned(cmd, scanned, state))
+
+/** decideAdd once `cmd.content` has been scanned (a bulk import scans every line before writing). */
+export const decideAddScanned = (
+  cmd: AddMemory,
+  scanned: ScannedContent,
+  state: DecisionState
+): Either.Either<Decision<AddResult>, DomainError> =>
+  Either.map(decideScannedAdd({ ...cmd, content: scanned.content }, scanned.record, state), (decision) =>
+    scanned.notice ? { ...decision, result: { ...decision.result, privacy: scanned.notice } } : decision
   )
 
 const decideScannedAdd = (

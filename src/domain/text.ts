@@ -14,6 +14,18 @@ export const normaliseForRestatement = (content: string): string =>
     .trim()
     .replace(/[\s.!?;:,…]+$/u, "")
 
-/** A fixed-size key for the restatement index: a hash of the normalised text. */
-export const restatementKey = (content: string): string =>
-  createHash("sha256").update(normaliseForRestatement(content)).digest("hex").slice(0, 32)
+/**
+ * A fixed-size key for the restatement index: a hash of the normalised text. The last text and
+ * its key are remembered: adding a memory asks for the key twice (the decider's restatement
+ * check, then the projection's fold of the event), and a pure function may skip the repeat.
+ */
+export const restatementKey = (content: string): string => {
+  if (content !== lastText) {
+    lastKey = createHash("sha256").update(normaliseForRestatement(content)).digest("hex").slice(0, 32)
+    lastText = content
+  }
+  return lastKey
+}
+
+let lastText: string | undefined
+let lastKey = ""

@@ -45,10 +45,22 @@ export class EventDecodeError extends Error {
   }
 }
 
-/** Validates an event and returns its payload text (the event without `_tag`). */
+/**
+ * Validates an event and returns its payload text (the event without `_tag`). The schemas have
+ * no transformations, so encoding a valid event only orders its fields as the schema does and
+ * leaves out any other: checking it with the schema (`is`) and writing its fields in schema
+ * order gives the same text at a fraction of the cost (an import encodes once per line). An
+ * invalid event takes the encode, which throws the same error as before.
+ */
 export const encodePayload = (event: DomainEvent): string => {
-  const encoded = codecOf(event._tag).encode(event) as Record<string, unknown>
-  const { _tag, ...payload } = encoded
+  const codec = codecOf(event._tag)
+  if (codec.is(event)) {
+    const source = event as unknown as Record<string, unknown>
+    const payload: Record<string, unknown> = {}
+    for (const field of codec.fields) if (source[field] !== undefined) payload[field] = source[field]
+    return JSON.stringify(payload)
+  }
+  const { _tag, ...payload } = codec.encode(event) as Record<string, unknown>
   return JSON.stringify(payload)
 }
 

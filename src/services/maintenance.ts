@@ -7,14 +7,11 @@ import { randomBytes } from "node:crypto"
 import { closeSync, openSync, writeSync } from "node:fs"
 import { Clock, Context, Effect, Either, Layer } from "effect"
 import type { Actor } from "../commands/actor.js"
-import { decideAddInput } from "../commands/add-input.js"
-import { executeIn } from "../commands/execute.js"
-import { parseImport, type ImportItem } from "../commands/import-lines.js"
+import { parseImport } from "../commands/import-lines.js"
 import { ImportLineInvalid, InvalidInput, ReplayTargetNotEmpty, type DomainError } from "../domain/errors.js"
 import { makeIdFactory } from "../domain/ids.js"
-import { sha256 } from "../events/codec.js"
-import { exportRow, type ExportedEvent } from "../events/export-line.js"
-import { appendRaw, eventCount, readRows, type RawEvent } from "../events/log.js"
+import { exportRow } from "../events/export-line.js"
+import { appendRaw, eventCount, readRows } from "../events/log.js"
 import { rebuildProjections, type Progress } from "../projections/rebuild.js"
 import { previewPurge, purgeForgotten, type PurgeReport } from "../store/purge.js"
 import { verifyStore, type VerifyReport } from "../store/verify.js"
@@ -22,15 +19,11 @@ import { databaseChecks, privacyCounts, type Check, type PrivacyCounts } from ".
 import { Embedder, type EmbedderApi } from "../embeddings/embedder.js"
 import { pruneEmbeddingCache } from "../projections/vectors.js"
 import type { Db } from "../store/database.js"
-import { statement } from "../store/statements.js"
+import { importItems, rawOf, type ImportReport } from "./import-memories.js"
 import { Store } from "./store.js"
 
-export interface ImportReport {
-  readonly imported: number
-  readonly confirmed: number
-  readonly events: number
-  readonly ids: ReadonlyArray<string>
-}
+export { IMPORT_BATCH, type ImportReport } from "./import-memories.js"
+
 
 export interface MaintenanceApi {
   readonly importJsonl: (text: string, actor: Actor, onProgress?: Progress) => Effect.Effect<ImportReport, DomainError>
@@ -55,8 +48,6 @@ export interface DoctorReport {
 
 export class Maintenance extends Context.Tag("memledger/Maintenance")<Maintenance, MaintenanceApi>() {}
 
-/** Lines per import transaction: large enough to be fast, small enough to let others write. */
-export const IMPORT_BATCH = 2_000
 
 export const MaintenanceLive = Layer.effect(
   Maintenance,
@@ -67,41 +58,10 @@ export const MaintenanceLive = Layer.effect(
     // call (a syscall, ~15 µs here) for each. The ids are exactly as random.
     const newId = makeIdFactory(pooledRandomBytes())
 
-    const importItems = (items: ImportItem[], actor: Actor, now: number, onProgress?: Progress): Either.Either<ImportReport, DomainError> => {
-      const ids: string[] = []
-      let imported = 0
-      let confirmed = 0
-      let events = 0
-      for (let start = 0; start < items.length; start += IMPORT_BATCH) {
-        const batch = items.slice(start, start + IMPORT_BATCH)
-        const written = store.write((tx) => {
-          for (const item of batch) {
-            if (item.kind === "event") {
-              if (statement(tx.db, "SELECT 1 FROM events WHERE id = ?").get(item.event.id) === undefined) {
-                tx.appendRaw([rawOf(item.event)])
-                events++
-              }
-              continue
-            }
-            const who = { origin: item.origin ?? actor.origin, agent: item.agent ?? actor.agent }
-            const result = executeIn(tx, who, now, newId, (ctx) => decideAddInput(item.input, ctx))
-            if (Either.isLeft(result)) return Either.left(new ImportLineInvalid({ line: item.line, reason: result.left.message }))
-            ids.push(result.right.id)
-            if (result.right.stored) imported++
-            else confirmed++
-          }
-          return Either.right(batch.length)
-        })
-        if (Either.isLeft(written)) return Either.left(written.left)
-        onProgress?.(Math.min(start + IMPORT_BATCH, items.length), items.length)
-      }
-      return Either.right({ imported, confirmed, events, ids })
-    }
-
     return {
       importJsonl: (text, actor, onProgress) =>
         Effect.flatMap(Clock.currentTimeMillis, (now) =>
-          Effect.suspend(() => Either.flatMap(parseImport(text), (items) => importItems(items, actor, now, onProgress)))
+          Effect.suspend(() => Either.flatMap(parseImport(text), (items) => importItems(store, items, actor, now, newId, onProgress)))
         ),
       exportTo: (file) =>
         Effect.sync(() =>
@@ -180,21 +140,6 @@ const pooledRandomBytes = (poolSize = 4096) => {
     }
     used += n
     return pool.subarray(used - n, used)
-  }
-}
-
-/** Payloads are re-serialised exactly as they were exported; the hash check catches any drift. */
-const rawOf = (e: ExportedEvent): RawEvent => {
-  const payload = e.payload === null ? null : JSON.stringify(e.payload)
-  return {
-    id: e.id,
-    type: e.type,
-    version: e.version,
-    recordedAt: e.recordedAt,
-    origin: e.origin,
-    agent: e.agent,
-    payload,
-    payloadHash: payload === null ? e.payloadHash : sha256(payload)
   }
 }
 
