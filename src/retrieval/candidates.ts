@@ -4,7 +4,7 @@
  * can never crowd the current project's out of the candidate list.
  */
 import type { LedgerConfig } from "../config.js"
-import { loadEvidence } from "../projections/evidence.js"
+import { loadEvidenceOf } from "../projections/evidence.js"
 import type { EvidenceState } from "../projections/evidence-state.js"
 import { MEMORY_COLUMNS, rowToMemory, type MemoryRow } from "../projections/memories.js"
 import type { MemoryState } from "../projections/memory-state.js"
@@ -43,24 +43,28 @@ export const keywordCandidates = (db: Db, query: string, scope: Scope, limit: nu
     args.push(scope.category)
   }
   // Rank on the narrow covering index first; read full rows only for the candidates kept.
+  // Ordered by the selected column, so BM25 is computed once per match, not twice (-x DESC
+  // orders exactly as x ASC, ties included).
   const ranked = statement(
     db,
     `SELECT m.key AS key, -bm25(memories_fts, ${wc}, ${wt}, ${wk}) AS relevance
        FROM memories_fts JOIN memories m INDEXED BY memories_recall_filter ON m.key = memories_fts.rowid
       WHERE ${where.join(" AND ")}
-      ORDER BY bm25(memories_fts, ${wc}, ${wt}, ${wk}) LIMIT ?`
+      ORDER BY relevance DESC LIMIT ?`
   ).all(...args, candidateLimit(limit, config)) as { key: number; relevance: number }[]
   const rows = memoriesByKey(db, ranked.map((r) => r.key))
+  const evidence = loadEvidenceOf(db, [...rows.values()].map((m) => m.id))
   for (const { key, relevance } of ranked) {
     const memory = rows.get(key)
-    if (memory) found.set(key, { memory, evidence: loadEvidence(db, memory.id), keyword: Math.max(0, relevance), vector: 0 })
+    if (memory) found.set(key, { memory, evidence: evidence.get(memory.id), keyword: Math.max(0, relevance), vector: 0 })
   }
   return found
 }
 
+/** Full rows by key, through one cached statement (a literal IN list would be prepared anew on every call). */
 const memoriesByKey = (db: Db, keys: ReadonlyArray<number>): Map<number, MemoryState> => {
   if (keys.length === 0) return new Map()
-  const rows = db.prepare(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE key IN (${keys.join(",")})`).all() as MemoryRow[]
+  const rows = statement(db, `SELECT ${MEMORY_COLUMNS} FROM memories WHERE key IN (SELECT value FROM json_each(?))`).all(JSON.stringify(keys)) as MemoryRow[]
   return new Map(rows.map((row) => [row.key, rowToMemory(row)]))
 }
 
@@ -94,9 +98,10 @@ export const addVectorCandidates = (
     where.push("category = ?")
     args.push(scope.category)
   }
-  for (const row of db.prepare(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE ${where.join(" AND ")}`).all(...args) as MemoryRow[]) {
-    const memory = rowToMemory(row)
-    withVectors.set(memory.key, { memory, evidence: loadEvidence(db, memory.id), keyword: 0, vector: cosineOf.get(memory.key) ?? 0 })
+  const memories = (db.prepare(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE ${where.join(" AND ")}`).all(...args) as MemoryRow[]).map(rowToMemory)
+  const evidence = loadEvidenceOf(db, memories.map((m) => m.id))
+  for (const memory of memories) {
+    withVectors.set(memory.key, { memory, evidence: evidence.get(memory.id), keyword: 0, vector: cosineOf.get(memory.key) ?? 0 })
   }
   return withVectors
 }
