@@ -12,6 +12,7 @@ import type { Db } from "../store/database.js"
 import { statement } from "../store/statements.js"
 import { nearest, similarities } from "../projections/vectors.js"
 import { ftsMatchExpression } from "./fts-query.js"
+import type { RankFields } from "./rank.js"
 
 export interface Scope {
   /** The current project: its memories and global ones are in scope; null = global only. */
@@ -19,8 +20,8 @@ export interface Scope {
   readonly category?: string
 }
 
-export interface Candidate {
-  readonly memory: MemoryState
+export interface Candidate<M extends RankFields = MemoryState> {
+  readonly memory: M
   readonly evidence: EvidenceState | undefined
   /** BM25 score (higher is better), 0 when the words do not match. */
   readonly keyword: number
@@ -31,9 +32,9 @@ export interface Candidate {
 /** How many keyword matches to consider: enough that gating never starves the pool. */
 export const candidateLimit = (limit: number, config: LedgerConfig): number => Math.max(100, Math.ceil(limit * config.poolFactor) * 10)
 
-export const keywordCandidates = (db: Db, query: string, scope: Scope, limit: number, config: LedgerConfig): Map<number, Candidate> => {
+export const keywordCandidates = (db: Db, query: string, scope: Scope, limit: number, config: LedgerConfig): Map<number, Candidate<RankFields>> => {
   const match = ftsMatchExpression(query)
-  const found = new Map<number, Candidate>()
+  const found = new Map<number, Candidate<RankFields>>()
   if (match === undefined) return found
   const [wc, wt, wk] = config.fieldWeights
   const where = ["memories_fts MATCH ?", "m.forgotten = 0", "m.superseded_by IS NULL", "(m.project IS NULL OR m.project IS ?)"]
@@ -52,7 +53,7 @@ export const keywordCandidates = (db: Db, query: string, scope: Scope, limit: nu
       WHERE ${where.join(" AND ")}
       ORDER BY relevance DESC LIMIT ?`
   ).all(...args, candidateLimit(limit, config)) as { key: number; relevance: number }[]
-  const rows = memoriesByKey(db, ranked.map((r) => r.key))
+  const rows = rankFieldsByKey(db, ranked.map((r) => r.key))
   const evidence = loadEvidenceOf(db, [...rows.values()].map((m) => m.id))
   for (const { key, relevance } of ranked) {
     const memory = rows.get(key)
@@ -61,8 +62,16 @@ export const keywordCandidates = (db: Db, query: string, scope: Scope, limit: nu
   return found
 }
 
+/** What ranking reads of each candidate; the full rows of those shown are read by `memoriesByKey`. */
+const rankFieldsByKey = (db: Db, keys: ReadonlyArray<number>): Map<number, RankFields> => {
+  const rows = statement(db, "SELECT key, id, created_at, confidence, confirmations FROM memories WHERE key IN (SELECT value FROM json_each(?))").all(
+    JSON.stringify(keys)
+  ) as Pick<MemoryRow, "key" | "id" | "created_at" | "confidence" | "confirmations">[]
+  return new Map(rows.map((r) => [r.key, { key: r.key, id: r.id as MemoryState["id"], createdAt: r.created_at, confidence: r.confidence, confirmations: r.confirmations }]))
+}
+
 /** Full rows by key, through one cached statement (a literal IN list would be prepared anew on every call). */
-const memoriesByKey = (db: Db, keys: ReadonlyArray<number>): Map<number, MemoryState> => {
+export const memoriesByKey = (db: Db, keys: ReadonlyArray<number>): Map<number, MemoryState> => {
   if (keys.length === 0) return new Map()
   const rows = statement(db, `SELECT ${MEMORY_COLUMNS} FROM memories WHERE key IN (SELECT value FROM json_each(?))`).all(JSON.stringify(keys)) as MemoryRow[]
   return new Map(rows.map((row) => [row.key, rowToMemory(row)]))
@@ -80,13 +89,13 @@ export interface QueryVector {
  */
 export const addVectorCandidates = (
   db: Db,
-  found: Map<number, Candidate>,
+  found: Map<number, Candidate<RankFields>>,
   query: QueryVector,
   scope: Scope,
   limit: number,
   config: LedgerConfig
-): Map<number, Candidate> => {
-  const withVectors = new Map<number, Candidate>()
+): Map<number, Candidate<RankFields>> => {
+  const withVectors = new Map<number, Candidate<RankFields>>()
   const cosines = similarities(db, query.model, query.vector, found.keys())
   for (const [key, c] of found) withVectors.set(key, { ...c, vector: cosines.get(key) ?? 0 })
   const neighbours = nearest(db, query.model, query.vector, candidateLimit(limit, config)).filter((n) => !found.has(n.key))
