@@ -9,6 +9,7 @@
  * the searches answered by those still in flight when autocannon stopped counting.
  *
  *   node bench/run.mjs http-search [--memories 10000] [--seconds 10] [--connections 10]
+ *   BENCH_SERVER_NODE_FLAGS="--cpu-prof --cpu-prof-dir=bench/.data/prof" node bench/run.mjs http-search
  *
  * Runs the CLI as users do, through bin/mem.js and the built dist/ (`npm run build` first).
  */
@@ -30,6 +31,8 @@ const memories = intArg("memories", 10_000)
 const seconds = intArg("seconds", 10)
 const connections = intArg("connections", 10)
 const cli = join(repoRoot(), "bin", "mem.js")
+/** Node flags for the `mem serve` process, e.g. to profile it. */
+const serverNodeFlags = (process.env["BENCH_SERVER_NODE_FLAGS"] ?? "").split(/\s+/).filter(Boolean)
 
 /** `mem --db DB ARGS` as a person runs it; exits the bench on failure. */
 const runMem = (db: string, args: ReadonlyArray<string>): string => {
@@ -44,7 +47,7 @@ const runMem = (db: string, args: ReadonlyArray<string>): string => {
 /** Starts `mem serve --port 0` and resolves with its URL and pid once it serves. */
 const serve = (db: string) => {
   const env = { ...process.env, MEMLEDGER_DB: "", MEMLEDGER_TOKEN: "" }
-  const child = spawn(process.execPath, [cli, "--db", db, "serve", "--port", "0"], { env, stdio: ["ignore", "ignore", "pipe"] })
+  const child = spawn(process.execPath, [...serverNodeFlags, cli, "--db", db, "serve", "--port", "0"], { env, stdio: ["ignore", "ignore", "pipe"] })
   let stderr = ""
   const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)))
   const url = new Promise<string>((resolve, reject) => {

@@ -51,6 +51,16 @@ export const loadEvidence = (db: Db, memoryId: string): EvidenceState | undefine
   return row && rowToEvidence(row)
 }
 
+/**
+ * The evidence of many memories in one query (memories without evidence have no row, so most
+ * of a candidate list costs nothing); the same rows `loadEvidence` reads one at a time.
+ */
+export const loadEvidenceOf = (db: Db, memoryIds: ReadonlyArray<string>): Map<string, EvidenceState> => {
+  if (memoryIds.length === 0) return new Map()
+  const rows = statement(db, "SELECT * FROM evidence WHERE memory_id IN (SELECT value FROM json_each(?))").all(JSON.stringify(memoryIds)) as EvidenceRow[]
+  return new Map(rows.map((row) => [row.memory_id, rowToEvidence(row)]))
+}
+
 export const writeEvidence = (db: Db, e: EvidenceState): void => {
   statement(
     db,

@@ -65,6 +65,9 @@ export const openProjectionSession = (db: Db, config: LedgerConfig): ProjectionS
         continue
       }
       if (hidden.has(stored.origin)) continue
+      // A recall changes no memory and no evidence (evolveMemory returns the state as is): skip
+      // loading the rows it names, which every search would otherwise pay for.
+      if (event._tag === "MemoriesRecalled") continue
       for (const memoryId of new Set(memoryIdsOf(event))) {
         const before = loadMemory(db, memoryId)
         const after = evolveMemory(before, stored, memoryId)

@@ -4,7 +4,7 @@
  * can never crowd the current project's out of the candidate list.
  */
 import type { LedgerConfig } from "../config.js"
-import { loadEvidence } from "../projections/evidence.js"
+import { loadEvidenceOf } from "../projections/evidence.js"
 import type { EvidenceState } from "../projections/evidence-state.js"
 import { MEMORY_COLUMNS, rowToMemory, type MemoryRow } from "../projections/memories.js"
 import type { MemoryState } from "../projections/memory-state.js"
@@ -12,6 +12,7 @@ import type { Db } from "../store/database.js"
 import { statement } from "../store/statements.js"
 import { nearest, similarities } from "../projections/vectors.js"
 import { ftsMatchExpression } from "./fts-query.js"
+import type { RankFields } from "./rank.js"
 
 export interface Scope {
   /** The current project: its memories and global ones are in scope; null = global only. */
@@ -19,8 +20,8 @@ export interface Scope {
   readonly category?: string
 }
 
-export interface Candidate {
-  readonly memory: MemoryState
+export interface Candidate<M extends RankFields = MemoryState> {
+  readonly memory: M
   readonly evidence: EvidenceState | undefined
   /** BM25 score (higher is better), 0 when the words do not match. */
   readonly keyword: number
@@ -31,9 +32,9 @@ export interface Candidate {
 /** How many keyword matches to consider: enough that gating never starves the pool. */
 export const candidateLimit = (limit: number, config: LedgerConfig): number => Math.max(100, Math.ceil(limit * config.poolFactor) * 10)
 
-export const keywordCandidates = (db: Db, query: string, scope: Scope, limit: number, config: LedgerConfig): Map<number, Candidate> => {
+export const keywordCandidates = (db: Db, query: string, scope: Scope, limit: number, config: LedgerConfig): Map<number, Candidate<RankFields>> => {
   const match = ftsMatchExpression(query)
-  const found = new Map<number, Candidate>()
+  const found = new Map<number, Candidate<RankFields>>()
   if (match === undefined) return found
   const [wc, wt, wk] = config.fieldWeights
   const where = ["memories_fts MATCH ?", "m.forgotten = 0", "m.superseded_by IS NULL", "(m.project IS NULL OR m.project IS ?)"]
@@ -43,24 +44,36 @@ export const keywordCandidates = (db: Db, query: string, scope: Scope, limit: nu
     args.push(scope.category)
   }
   // Rank on the narrow covering index first; read full rows only for the candidates kept.
+  // Ordered by the selected column, so BM25 is computed once per match, not twice (-x DESC
+  // orders exactly as x ASC, ties included).
   const ranked = statement(
     db,
     `SELECT m.key AS key, -bm25(memories_fts, ${wc}, ${wt}, ${wk}) AS relevance
        FROM memories_fts JOIN memories m INDEXED BY memories_recall_filter ON m.key = memories_fts.rowid
       WHERE ${where.join(" AND ")}
-      ORDER BY bm25(memories_fts, ${wc}, ${wt}, ${wk}) LIMIT ?`
+      ORDER BY relevance DESC LIMIT ?`
   ).all(...args, candidateLimit(limit, config)) as { key: number; relevance: number }[]
-  const rows = memoriesByKey(db, ranked.map((r) => r.key))
+  const rows = rankFieldsByKey(db, ranked.map((r) => r.key))
+  const evidence = loadEvidenceOf(db, [...rows.values()].map((m) => m.id))
   for (const { key, relevance } of ranked) {
     const memory = rows.get(key)
-    if (memory) found.set(key, { memory, evidence: loadEvidence(db, memory.id), keyword: Math.max(0, relevance), vector: 0 })
+    if (memory) found.set(key, { memory, evidence: evidence.get(memory.id), keyword: Math.max(0, relevance), vector: 0 })
   }
   return found
 }
 
-const memoriesByKey = (db: Db, keys: ReadonlyArray<number>): Map<number, MemoryState> => {
+/** What ranking reads of each candidate; the full rows of those shown are read by `memoriesByKey`. */
+const rankFieldsByKey = (db: Db, keys: ReadonlyArray<number>): Map<number, RankFields> => {
+  const rows = statement(db, "SELECT key, id, created_at, confidence, confirmations FROM memories WHERE key IN (SELECT value FROM json_each(?))").all(
+    JSON.stringify(keys)
+  ) as Pick<MemoryRow, "key" | "id" | "created_at" | "confidence" | "confirmations">[]
+  return new Map(rows.map((r) => [r.key, { key: r.key, id: r.id as MemoryState["id"], createdAt: r.created_at, confidence: r.confidence, confirmations: r.confirmations }]))
+}
+
+/** Full rows by key, through one cached statement (a literal IN list would be prepared anew on every call). */
+export const memoriesByKey = (db: Db, keys: ReadonlyArray<number>): Map<number, MemoryState> => {
   if (keys.length === 0) return new Map()
-  const rows = db.prepare(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE key IN (${keys.join(",")})`).all() as MemoryRow[]
+  const rows = statement(db, `SELECT ${MEMORY_COLUMNS} FROM memories WHERE key IN (SELECT value FROM json_each(?))`).all(JSON.stringify(keys)) as MemoryRow[]
   return new Map(rows.map((row) => [row.key, rowToMemory(row)]))
 }
 
@@ -76,13 +89,13 @@ export interface QueryVector {
  */
 export const addVectorCandidates = (
   db: Db,
-  found: Map<number, Candidate>,
+  found: Map<number, Candidate<RankFields>>,
   query: QueryVector,
   scope: Scope,
   limit: number,
   config: LedgerConfig
-): Map<number, Candidate> => {
-  const withVectors = new Map<number, Candidate>()
+): Map<number, Candidate<RankFields>> => {
+  const withVectors = new Map<number, Candidate<RankFields>>()
   const cosines = similarities(db, query.model, query.vector, found.keys())
   for (const [key, c] of found) withVectors.set(key, { ...c, vector: cosines.get(key) ?? 0 })
   const neighbours = nearest(db, query.model, query.vector, candidateLimit(limit, config)).filter((n) => !found.has(n.key))
@@ -94,9 +107,10 @@ export const addVectorCandidates = (
     where.push("category = ?")
     args.push(scope.category)
   }
-  for (const row of db.prepare(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE ${where.join(" AND ")}`).all(...args) as MemoryRow[]) {
-    const memory = rowToMemory(row)
-    withVectors.set(memory.key, { memory, evidence: loadEvidence(db, memory.id), keyword: 0, vector: cosineOf.get(memory.key) ?? 0 })
+  const memories = (db.prepare(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE ${where.join(" AND ")}`).all(...args) as MemoryRow[]).map(rowToMemory)
+  const evidence = loadEvidenceOf(db, memories.map((m) => m.id))
+  for (const memory of memories) {
+    withVectors.set(memory.key, { memory, evidence: evidence.get(memory.id), keyword: 0, vector: cosineOf.get(memory.key) ?? 0 })
   }
   return withVectors
 }

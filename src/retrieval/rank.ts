@@ -14,6 +14,12 @@ import { DAY_MS, decayedCounts, outcomeScore } from "../projections/evidence-sta
 import type { MemoryState } from "../projections/memory-state.js"
 import type { Candidate } from "./candidates.js"
 
+/**
+ * What the ranking reads of a memory. Candidates carry only these, so a search reads full rows
+ * for the results it shows, not for the hundreds of candidates it ranks.
+ */
+export type RankFields = Pick<MemoryState, "id" | "key" | "createdAt" | "confidence" | "confirmations">
+
 export interface Term {
   /** The term's value, mostly in [0, 1] (outcome in (-1, 1) mapped to (0, 1) by (x + 1) / 2). */
   readonly value: number
@@ -31,8 +37,8 @@ export interface ScoreTerms {
   readonly frequency: Term & { readonly confirmations: number }
 }
 
-export interface RankedMemory {
-  readonly memory: MemoryState
+export interface RankedMemory<M extends RankFields = MemoryState> {
+  readonly memory: M
   readonly rank: number
   readonly score: number
   readonly terms: ScoreTerms
@@ -42,8 +48,8 @@ export interface RankedMemory {
 
 export type LeftOutStage = "relevance" | "gate" | "pool" | "duplicate" | "limit"
 
-export interface LeftOut {
-  readonly memory: MemoryState
+export interface LeftOut<M extends RankFields = MemoryState> {
+  readonly memory: M
   readonly stage: LeftOutStage
   readonly reason: string
   /** For the gate: the record that closed it. For duplicates: the better result. */
@@ -51,24 +57,24 @@ export interface LeftOut {
   readonly duplicateOf?: string
 }
 
-export interface RankInput {
-  readonly candidates: ReadonlyArray<Candidate>
+export interface RankInput<M extends RankFields = MemoryState> {
+  readonly candidates: ReadonlyArray<Candidate<M>>
   readonly limit: number
   readonly nowMs: number
   readonly vectors: boolean
   readonly config: LedgerConfig
   /** Cosine similarity of two memories' vectors, for near-duplicate removal (vectors only). */
-  readonly similarity?: (a: MemoryState, b: MemoryState) => number | undefined
+  readonly similarity?: (a: M, b: M) => number | undefined
 }
 
-export interface Ranking {
-  readonly results: ReadonlyArray<RankedMemory>
-  readonly leftOut: ReadonlyArray<LeftOut>
+export interface Ranking<M extends RankFields = MemoryState> {
+  readonly results: ReadonlyArray<RankedMemory<M>>
+  readonly leftOut: ReadonlyArray<LeftOut<M>>
 }
 
-export const rank = (input: RankInput): Ranking => {
+export const rank = <M extends RankFields>(input: RankInput<M>): Ranking<M> => {
   const { config, limit } = input
-  const leftOut: LeftOut[] = []
+  const leftOut: LeftOut<M>[] = []
   const scored = input.candidates.map((c) => ({ c, record: recordOf(c, input) }))
 
   const relevant = scored.filter(({ c }) => {
@@ -131,30 +137,30 @@ export const rank = (input: RankInput): Ranking => {
   }
 }
 
-const recordOf = (c: Candidate, input: RankInput) => {
+const recordOf = <M extends RankFields>(c: Candidate<M>, input: RankInput<M>) => {
   const { worked, failed } = c.evidence ? decayedCounts(c.evidence, input.nowMs, input.config.halfLifeDays) : { worked: 0, failed: 0 }
   return { worked, failed, score: outcomeScore(worked, failed, input.config.failureWeight) }
 }
 
 /** Keyword and vector relevance, each relative to the best among `reference`. */
-const relevanceScale = (reference: ReadonlyArray<{ c: Candidate }>, input: RankInput) => {
+const relevanceScale = <M extends RankFields>(reference: ReadonlyArray<{ c: Candidate<M> }>, input: RankInput<M>) => {
   const bestKeyword = Math.max(0, ...reference.map(({ c }) => c.keyword))
   const bestVector = Math.max(0, ...reference.map(({ c }) => vectorSignal(c, input)))
   const share = input.vectors ? input.config.keywordShare : 1
-  return (c: Candidate) => {
+  return (c: Candidate<M>) => {
     const keyword = bestKeyword > 0 ? c.keyword / bestKeyword : 0
     const vector = bestVector > 0 ? vectorSignal(c, input) / bestVector : 0
     return { keyword, vector, value: share * keyword + (1 - share) * vector }
   }
 }
 
-const vectorSignal = (c: Candidate, input: RankInput) => (input.vectors && c.vector >= input.config.minVectorSimilarity ? c.vector : 0)
+const vectorSignal = <M extends RankFields>(c: Candidate<M>, input: RankInput<M>) => (input.vectors && c.vector >= input.config.minVectorSimilarity ? c.vector : 0)
 
-const termsOf = (
-  c: Candidate,
+const termsOf = <M extends RankFields>(
+  c: Candidate<M>,
   record: { worked: number; failed: number; score: number },
   relevance: { keyword: number; vector: number; value: number },
-  input: RankInput
+  input: RankInput<M>
 ): ScoreTerms => {
   const w = input.config.weights
   const term = (value: number, weight: number): Term => ({ value, weight, contribution: value * weight })

@@ -10,10 +10,10 @@ import { loadEvidence } from "../projections/evidence.js"
 import type { MemoryState } from "../projections/memory-state.js"
 import { cosineBetween } from "../projections/vectors.js"
 import type { Db } from "../store/database.js"
-import { addVectorCandidates, keywordCandidates, keywordMatchesOutsideCandidates, type QueryVector, type Scope } from "./candidates.js"
+import { addVectorCandidates, keywordCandidates, keywordMatchesOutsideCandidates, memoriesByKey, type QueryVector, type Scope } from "./candidates.js"
 import { termEvents, type TermEvents } from "./explain.js"
 import { queryWords } from "./fts-query.js"
-import { rank, type LeftOut, type RankedMemory, type Ranking } from "./rank.js"
+import { rank, type LeftOut, type RankedMemory, type RankFields, type Ranking } from "./rank.js"
 
 export interface RankingRequest extends Scope {
   readonly query: string
@@ -27,14 +27,36 @@ export interface RankingRun {
   readonly ranking: Ranking
 }
 
-/** With `query`, hybrid (keyword and vector); without, keyword only. */
+/**
+ * With `query`, hybrid (keyword and vector); without, keyword only. Every result and every
+ * memory left out comes with its full row (why explains them all).
+ */
 export const runRanking = (db: Db, request: RankingRequest, nowMs: number, config: LedgerConfig, query?: QueryVector): RankingRun => {
+  const { mode, ranking } = rankOnly(db, request, nowMs, config, query)
+  const rows = memoriesByKey(db, [...ranking.results, ...ranking.leftOut].map((r) => r.memory.key))
+  return {
+    mode,
+    ranking: {
+      results: ranking.results.map((r) => ({ ...r, memory: rows.get(r.memory.key)! })),
+      leftOut: ranking.leftOut.map((l) => ({ ...l, memory: rows.get(l.memory.key)! }))
+    }
+  }
+}
+
+/** The same ranking as `runRanking`, with full rows for the results only: what search shows. */
+export const runSearch = (db: Db, request: RankingRequest, nowMs: number, config: LedgerConfig, query?: QueryVector): { mode: SearchMode; results: RankedMemory[] } => {
+  const { mode, ranking } = rankOnly(db, request, nowMs, config, query)
+  const rows = memoriesByKey(db, ranking.results.map((r) => r.memory.key))
+  return { mode, results: ranking.results.map((r) => ({ ...r, memory: rows.get(r.memory.key)! })) }
+}
+
+const rankOnly = (db: Db, request: RankingRequest, nowMs: number, config: LedgerConfig, query?: QueryVector): { mode: SearchMode; ranking: Ranking<RankFields> } => {
   const byKeyword = keywordCandidates(db, request.query, request, request.limit, config)
   if (query === undefined) {
     return { mode: "keyword", ranking: rank({ candidates: [...byKeyword.values()], limit: request.limit, nowMs, vectors: false, config }) }
   }
   const candidates = addVectorCandidates(db, byKeyword, query, request, request.limit, config)
-  const similarity = (a: MemoryState, b: MemoryState) => cosineBetween(db, query.model, a.key, b.key)
+  const similarity = (a: RankFields, b: RankFields) => cosineBetween(db, query.model, a.key, b.key)
   return { mode: "hybrid", ranking: rank({ candidates: [...candidates.values()], limit: request.limit, nowMs, vectors: true, config, similarity }) }
 }
 

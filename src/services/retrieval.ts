@@ -15,7 +15,7 @@ import type { Db } from "../store/database.js"
 import { replayUntil } from "../store/time-travel.js"
 import { buildContext, type BuiltContext } from "../retrieval/context.js"
 import { selectContext } from "../retrieval/context-selection.js"
-import { explainRun, runRanking, type ExplainedLeftOut, type ExplainedResult, type RankingRequest, type SearchMode } from "../retrieval/ranking-run.js"
+import { explainRun, runRanking, runSearch, type ExplainedLeftOut, type ExplainedResult, type RankingRequest, type SearchMode } from "../retrieval/ranking-run.js"
 import type { RankedMemory } from "../retrieval/rank.js"
 import { countTokens } from "../retrieval/tokens.js"
 import { Embedder } from "../embeddings/embedder.js"
@@ -95,8 +95,8 @@ export const RetrievalLive = Layer.effect(
           Effect.suspend(() =>
             Either.flatMap(requestOf(input), (request) => {
               const found = store.read((db) => {
-                const run = runRanking(db, request, nowMs, store.config, vector)
-                return { mode: run.mode, results: run.ranking.results.map((r) => ({ ...r, shortId: shortId(db, r.memory.id) })) }
+                const run = runSearch(db, request, nowMs, store.config, vector)
+                return { mode: run.mode, results: run.results.map((r) => ({ ...r, shortId: shortId(db, r.memory.id) })) }
               })
               return Either.map(
                 recordRecall(input.query, found.results.map((r) => r.memory.id), input.task, actor, nowMs),
