@@ -65,7 +65,10 @@ export const runHook = (event: HookEvent, input: HookInput, setting: HookSetting
         const relevant = prompt.length > 0 ? (yield* ops.getContext({ query: prompt.slice(0, 2_000), budget: PROMPT_BUDGET, ...task }, caller)).text : ""
         const lastSeq = Math.max(state.lastSeq, ...news.events.map((e) => e.seq))
         yield* save({ ...state, lastSeq })
-        const notice = newsNotice(news.events.filter((e) => e.origin !== caller.origin && e.type !== "MemoriesRecalled"), news.next !== null)
+        // Without a baseline (no session-start seen, e.g. installed mid-session) everything would
+        // look new: say nothing this time, and compare from here on.
+        const others = state.lastSeq === 0 ? [] : news.events.filter((e) => e.origin !== caller.origin && e.type !== "MemoriesRecalled")
+        const notice = newsNotice(others, news.next !== null)
         const text = [notice, relevant].filter((t) => t.length > 0).join("\n\n")
         return text.length > 0 ? inject("UserPromptSubmit", text) : undefined
       })

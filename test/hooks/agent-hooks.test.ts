@@ -59,6 +59,18 @@ describe("user-prompt-submit", () => {
   })
 })
 
+describe("user-prompt-submit without a session start", () => {
+  it("announces no news on the first prompt, since it has no baseline, and does from then on", () => {
+    const { hook, add, dir } = setup()
+    add("Helm charts live in deploy/charts", "--origin", "codex:session/other")
+    const first = hook("user-prompt-submit", { session_id: "late", cwd: dir, prompt: "rename the kubernetes namespace" })
+    expect(first.stdout).toBe("")
+    add("Namespaces are named after the team", "--origin", "codex:session/other")
+    const second = hook("user-prompt-submit", { session_id: "late", cwd: dir, prompt: "rename the kubernetes namespace" })
+    expect(context(second.stdout)).toMatch(/memory changed since this session last looked \(1 change/)
+  })
+})
+
 describe("outcomes from a session", () => {
   it("gives the latest test verdict to the memories the agent cited or whose command it ran, once, and nothing to memories merely shown", () => {
     const { hook, run, dir } = setup()
