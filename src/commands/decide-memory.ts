@@ -15,6 +15,7 @@ import type { MemoryId } from "../domain/ids.js"
 import { restatementKey } from "../domain/text.js"
 import type { Category, Scope, Source, Status } from "../domain/vocabulary.js"
 import type { MemoryState } from "../projections/memory-state.js"
+import { scrubText } from "../privacy/scrub.js"
 import { scanForStorage, type PrivacyNotice, type ScanRecord, type ScannedContent } from "./scanned-content.js"
 import type { Decision, DecisionState } from "./state.js"
 
@@ -172,7 +173,7 @@ export const decideForget = (
   state: DecisionState
 ): Either.Either<Decision<{ id: MemoryId; forgotten: true; changed: boolean }>, DomainError> =>
   Either.map(existing(state, memoryId), (m) => ({
-    events: m.forgotten ? [] : [{ _tag: "MemoryForgotten" as const, memoryId: m.id, reason }],
+    events: m.forgotten ? [] : [{ _tag: "MemoryForgotten" as const, memoryId: m.id, reason: scrubText(reason) }],
     result: { id: m.id, forgotten: true, changed: !m.forgotten }
   }))
 
@@ -182,7 +183,7 @@ export const decideRestore = (
   state: DecisionState
 ): Either.Either<Decision<{ id: MemoryId; forgotten: false; changed: boolean }>, DomainError> =>
   Either.map(existing(state, memoryId), (m) => ({
-    events: m.forgotten ? [{ _tag: "MemoryRestored" as const, memoryId: m.id, reason }] : [],
+    events: m.forgotten ? [{ _tag: "MemoryRestored" as const, memoryId: m.id, reason: scrubText(reason) }] : [],
     result: { id: m.id, forgotten: false, changed: m.forgotten }
   }))
 
@@ -204,5 +205,6 @@ const confirmation = (m: MemoryState): Decision<AddResult> => ({
   result: { id: m.id, stored: false, confirmed: true, confirmations: m.confirmations + 1 }
 })
 
-const dedupe = (tags: ReadonlyArray<string>): string[] => [...new Set(tags.map((t) => t.trim()).filter((t) => t.length > 0))]
+/** Tags pass the privacy scan too: a key pasted as a tag is as stored as one in the content. */
+const dedupe = (tags: ReadonlyArray<string>): string[] => [...new Set(tags.map((t) => scrubText(t.trim()).slice(0, 100)).filter((t) => t.length > 0))]
 const sameTags = (a: ReadonlyArray<string>, b: ReadonlyArray<string>) => dedupe(a).join("\u0000") === dedupe(b).join("\u0000")

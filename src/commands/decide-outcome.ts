@@ -4,6 +4,7 @@ import { InvalidInput, type DomainError } from "../domain/errors.js"
 import type { MemoryId } from "../domain/ids.js"
 import type { Outcome } from "../domain/vocabulary.js"
 import { liveMemory } from "./decide-memory.js"
+import { scrubText } from "../privacy/scrub.js"
 import type { Decision, DecisionState } from "./state.js"
 
 export interface RecordOutcome {
@@ -30,8 +31,8 @@ export const decideOutcome = (
         _tag: "OutcomeRecorded" as const,
         memoryIds: [first, ...rest],
         outcome: cmd.outcome,
-        ...(cmd.task === undefined ? {} : { task: cmd.task }),
-        ...(cmd.note === undefined ? {} : { note: cmd.note })
+        ...(cmd.task === undefined ? {} : { task: scrubText(cmd.task) }),
+        ...(cmd.note === undefined ? {} : { note: scrubText(cmd.note) })
       }
     ],
     result: { memoryIds: ids, outcome: cmd.outcome }

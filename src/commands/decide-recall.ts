@@ -2,6 +2,7 @@
 import { Either } from "effect"
 import type { DomainError } from "../domain/errors.js"
 import type { MemoryId } from "../domain/ids.js"
+import { scrubText } from "../privacy/scrub.js"
 import type { Decision } from "./state.js"
 
 export const decideRecall = (
@@ -10,6 +11,7 @@ export const decideRecall = (
   task: string | undefined
 ): Either.Either<Decision<{ recorded: true }>, DomainError> =>
   Either.right({
-    events: [{ _tag: "MemoriesRecalled", query, memoryIds, ...(task === undefined ? {} : { task }) }],
+    // The query is kept for audit and task links, so it passes the privacy scan like any write.
+    events: [{ _tag: "MemoriesRecalled", query: scrubText(query), memoryIds, ...(task === undefined ? {} : { task: scrubText(task) }) }],
     result: { recorded: true }
   })
