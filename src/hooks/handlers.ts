@@ -83,7 +83,8 @@ export const runHook = (event: HookEvent, input: HookInput, setting: HookSetting
         const cited = new Set(state.cited)
         for (const candidate of idCandidates(read.text).slice(0, MAX_CITATIONS)) {
           const memory = yield* Effect.option(ops.getMemory({ id: candidate }, caller))
-          if (memory._tag === "Some" && !memory.value.forgotten) cited.add(memory.value.id)
+          // Only live memories can take an outcome; a superseded one would refuse it on every turn.
+          if (memory._tag === "Some" && !memory.value.forgotten && memory.value.supersededBy === null) cited.add(memory.value.id)
         }
         let attributed = state.attributed
         if (state.verdict !== undefined) {
