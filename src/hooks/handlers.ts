@@ -93,7 +93,9 @@ export const runHook = (event: HookEvent, input: HookInput, setting: HookSetting
           const used = [...new Set([...cited, ...ran])].filter((id) => !attributed.includes(id))
           if (used.length > 0) {
             const { verdict, runner, passed, failed } = state.verdict
-            yield* ops.recordOutcome({ memory_ids: used, outcome: verdict, note: `${runner}: ${passed} passed, ${failed} failed`, ...task }, caller)
+            // A cited memory forgotten or superseded since refuses the outcome; retrying on every
+            // turn would refuse again, so these count as attributed either way.
+            yield* Effect.either(ops.recordOutcome({ memory_ids: used, outcome: verdict, note: `${runner}: ${passed} passed, ${failed} failed`, ...task }, caller))
             attributed = [...attributed, ...used]
           }
         }
