@@ -1,24 +1,15 @@
 /** Turns a memory's projected state and evidence into its wire form, with the record as of now. */
 import type { LedgerConfig } from "../config.js"
-import type { EvidenceState } from "../projections/evidence-state.js"
-import { decayedCounts, outcomeScore } from "../projections/evidence-state.js"
+import { recordAt, type EvidenceState } from "../projections/evidence-state.js"
 import type { MemoryState } from "../projections/memory-state.js"
 import type { Memory, MemoryRecord } from "./memory-wire.js"
 
-export const recordOf = (evidence: EvidenceState | undefined, nowMs: number, config: LedgerConfig): MemoryRecord => {
-  if (evidence === undefined) return { worked: 0, failed: 0, score: 0, workedCount: 0, failedCount: 0, partialCount: 0, gated: false }
-  const { worked, failed } = decayedCounts(evidence, nowMs, config.halfLifeDays)
-  const score = outcomeScore(worked, failed, config.failureWeight)
-  return {
-    worked,
-    failed,
-    score,
-    workedCount: evidence.workedCount,
-    failedCount: evidence.failedCount,
-    partialCount: evidence.partialCount,
-    gated: score <= config.failureGate
-  }
-}
+export const recordOf = (evidence: EvidenceState | undefined, nowMs: number, config: LedgerConfig): MemoryRecord => ({
+  ...recordAt(evidence, nowMs, config),
+  workedCount: evidence?.workedCount ?? 0,
+  failedCount: evidence?.failedCount ?? 0,
+  partialCount: evidence?.partialCount ?? 0
+})
 
 export const memoryToWire = (
   memory: MemoryState,

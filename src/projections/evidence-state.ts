@@ -7,6 +7,7 @@
  * multiplies by 0.5^((now - anchor) / halfLife). This equals the sum over the events of
  * weight x 0.5^((now - t) / halfLife), which a property test checks.
  */
+import type { LedgerConfig } from "../config.js"
 import type { MemoryId } from "../domain/ids.js"
 import type { Outcome } from "../domain/vocabulary.js"
 import type { StoredEvent } from "../events/events.js"
@@ -91,3 +92,10 @@ export const decayedCounts = (e: EvidenceState, nowMs: number, halfLifeDays: num
 /** The outcome score `(w - 1.5 f) / (w + 1.5 f + 2)`, in (-1, 1). */
 export const outcomeScore = (worked: number, failed: number, failureWeight = 1.5): number =>
   (worked - failureWeight * failed) / (worked + failureWeight * failed + 2)
+
+/** A memory's record as of `nowMs`: decayed counts, the score, and whether the failure gate holds it back. */
+export const recordAt = (e: EvidenceState | undefined, nowMs: number, config: LedgerConfig) => {
+  const { worked, failed } = e === undefined ? { worked: 0, failed: 0 } : decayedCounts(e, nowMs, config.halfLifeDays)
+  const score = outcomeScore(worked, failed, config.failureWeight)
+  return { worked, failed, score, gated: e !== undefined && score <= config.failureGate }
+}

@@ -8,7 +8,7 @@ import { eventCount, readEvents, type ReadFilter } from "../events/log.js"
 import type { ConversationState } from "../projections/conversation-state.js"
 import { listConversations } from "../projections/conversations.js"
 import { loadEvidence, rowToEvidence } from "../projections/evidence.js"
-import { decayedCounts, outcomeScore } from "../projections/evidence-state.js"
+import { recordAt } from "../projections/evidence-state.js"
 import type { EvidenceState } from "../projections/evidence-state.js"
 import { resolveMemoryId, shortId } from "../projections/id-prefix.js"
 import type { MemoryState } from "../projections/memory-state.js"
@@ -108,10 +108,7 @@ export const QueriesLive = Layer.effect(
       const rows = db
         .prepare("SELECT e.* FROM evidence e JOIN memories m ON m.id = e.memory_id WHERE m.forgotten = 0 AND m.superseded_by IS NULL")
         .all() as Parameters<typeof rowToEvidence>[0][]
-      const gated = rows.filter((row) => {
-        const { worked, failed } = decayedCounts(rowToEvidence(row), nowMs, store.config.halfLifeDays)
-        return outcomeScore(worked, failed, store.config.failureWeight) <= store.config.failureGate
-      }).length
+      const gated = rows.filter((row) => recordAt(rowToEvidence(row), nowMs, store.config).gated).length
       return { memories: rows.length, gated }
     }
 
