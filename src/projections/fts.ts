@@ -1,22 +1,26 @@
 /**
  * The `fts` projection: FTS5 over content, tags and category with porter stemming, keyed by
- * the memory's integer key. Contentless (the text lives in `memories`), with delete support,
- * so the index holds no second copy of the text. `memories_fts_terms` exposes every indexed
- * term, which is how `verify` compares the index with a rebuild.
+ * the memory's integer key, plus a `scope` column of tokens for its place and category
+ * (fts-scope.ts) so recall filters scope inside the index. Contentless (the text lives in
+ * `memories`), with delete support, so the index holds no second copy of the text.
+ * `memories_fts_terms` exposes every indexed term, which is how `verify` compares the index
+ * with a rebuild.
  */
 import type { Db } from "../store/database.js"
 import { statement } from "../store/statements.js"
-import type { MemoryState } from "./memory-state.js"
+import { isLive, type MemoryState } from "./memory-state.js"
 import { bumpContentChanges } from "./content-changes.js"
+import { scopeColumn } from "./fts-scope.js"
 import type { Projection } from "./projection.js"
 
 export const ftsProjection: Projection = {
   name: "fts",
-  version: 1,
+  // 2: the scope column.
+  version: 2,
   create: (db) =>
     db.exec(`
       CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(
-        content, tags, category,
+        content, tags, category, scope,
         content = '', contentless_delete = 1,
         tokenize = 'porter unicode61 remove_diacritics 2'
       );
@@ -26,15 +30,22 @@ export const ftsProjection: Projection = {
 }
 
 const indexedText = (m: MemoryState) => [m.content, m.tags.join(" "), m.category] as const
+const scopeText = (m: MemoryState) => scopeColumn({ project: m.project, live: isLive(m) }, m.category)
 
-/** Keeps the index in step with one memory's change; unchanged text costs nothing. */
+/**
+ * Keeps the index in step with one memory's change; unchanged text and scope cost nothing.
+ * Only a change of the words counts as a content change (vectors follow the words, not the scope).
+ */
 export const indexMemory = (db: Db, before: MemoryState | undefined, after: MemoryState | undefined): void => {
-  if (before && after && before.key === after.key) {
-    const [a, b, c] = indexedText(before)
-    const [x, y, z] = indexedText(after)
-    if (a === x && b === y && c === z) return
-  }
-  bumpContentChanges(db)
+  const textChanged = !(before && after && before.key === after.key && sameText(before, after))
+  if (!textChanged && scopeText(before!) === scopeText(after!)) return
+  if (textChanged) bumpContentChanges(db)
   if (before) statement(db, "DELETE FROM memories_fts WHERE rowid = ?").run(before.key)
-  if (after) statement(db, "INSERT INTO memories_fts (rowid, content, tags, category) VALUES (?, ?, ?, ?)").run(after.key, ...indexedText(after))
+  if (after) statement(db, "INSERT INTO memories_fts (rowid, content, tags, category, scope) VALUES (?, ?, ?, ?, ?)").run(after.key, ...indexedText(after), scopeText(after))
+}
+
+const sameText = (a: MemoryState, b: MemoryState): boolean => {
+  const [x, y, z] = indexedText(a)
+  const [u, v, w] = indexedText(b)
+  return x === u && y === v && z === w
 }

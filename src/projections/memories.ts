@@ -7,8 +7,9 @@ import type { Projection } from "./projection.js"
 
 export const memoriesProjection: Projection = {
   name: "memories",
-  // 3: instruction_like, the privacy scan's flag.
-  version: 3,
+  // 3: instruction_like, the privacy scan's flag. 4: no recall-filter index (recall filters
+  // scope in the full-text index, fts-scope.ts).
+  version: 4,
   create: (db) =>
     db.exec(`
       CREATE TABLE IF NOT EXISTS memories (
@@ -37,9 +38,6 @@ export const memoriesProjection: Projection = {
       ) STRICT;
       CREATE INDEX IF NOT EXISTS memories_restatement ON memories(content_key, scope, project);
       CREATE INDEX IF NOT EXISTS memories_project ON memories(project, category);
-      -- Covers the recall filter, so a query matching thousands of memories checks scope and
-      -- liveness without reading each full row (bench/search).
-      CREATE INDEX IF NOT EXISTS memories_recall_filter ON memories(key, forgotten, superseded_by, project, category);
     `),
   drop: (db) => db.exec("DROP TABLE IF EXISTS memories")
 }

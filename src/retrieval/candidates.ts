@@ -1,6 +1,6 @@
 /**
  * Stage 1 inputs: the memories that match a query, with their raw relevance signals. Scope,
- * liveness and category are filtered in SQL so that a large store of other projects' memories
+ * liveness and category are filtered in the index so that a large store of other projects' memories
  * can never crowd the current project's out of the candidate list.
  */
 import type { LedgerConfig } from "../config.js"
@@ -11,6 +11,7 @@ import type { MemoryState } from "../projections/memory-state.js"
 import type { Db } from "../store/database.js"
 import { statement } from "../store/statements.js"
 import { nearest, similarities } from "../projections/vectors.js"
+import { inPlaces, inPlacesOtherCategory, outsidePlaces, placesOf } from "../projections/fts-scope.js"
 import { ftsMatchExpression } from "./fts-query.js"
 import type { RankFields } from "./rank.js"
 
@@ -33,26 +34,18 @@ export interface Candidate<M extends RankFields = MemoryState> {
 export const candidateLimit = (limit: number, config: LedgerConfig): number => Math.max(100, Math.ceil(limit * config.poolFactor) * 10)
 
 export const keywordCandidates = (db: Db, query: string, scope: Scope, limit: number, config: LedgerConfig): Map<number, Candidate<RankFields>> => {
-  const match = ftsMatchExpression(query)
+  const words = ftsMatchExpression(query)
   const found = new Map<number, Candidate<RankFields>>()
-  if (match === undefined) return found
+  if (words === undefined) return found
   const [wc, wt, wk] = config.fieldWeights
-  const where = ["memories_fts MATCH ?", "m.forgotten = 0", "m.superseded_by IS NULL", "(m.project IS NULL OR m.project IS ?)"]
-  const args: unknown[] = [match, scope.project]
-  if (scope.category !== undefined) {
-    where.push("m.category = ?")
-    args.push(scope.category)
-  }
-  // Rank on the narrow covering index first; read full rows only for the candidates kept.
-  // Ordered by the selected column, so BM25 is computed once per match, not twice (-x DESC
-  // orders exactly as x ASC, ties included).
+  // Scope, liveness and category are tokens of the index itself (fts-scope.ts), so FTS5 scores
+  // only the matches in scope. Ordered by the selected column, so BM25 is computed once per
+  // match, not twice (-x DESC orders exactly as x ASC, ties included).
   const ranked = statement(
     db,
-    `SELECT m.key AS key, -bm25(memories_fts, ${wc}, ${wt}, ${wk}) AS relevance
-       FROM memories_fts JOIN memories m INDEXED BY memories_recall_filter ON m.key = memories_fts.rowid
-      WHERE ${where.join(" AND ")}
-      ORDER BY relevance DESC LIMIT ?`
-  ).all(...args, candidateLimit(limit, config)) as { key: number; relevance: number }[]
+    `SELECT rowid AS key, -bm25(memories_fts, ${wc}, ${wt}, ${wk}, 0) AS relevance FROM memories_fts
+      WHERE memories_fts MATCH ? ORDER BY relevance DESC LIMIT ?`
+  ).all(inPlaces(words, placesOf(scope.project, true), scope.category), candidateLimit(limit, config)) as { key: number; relevance: number }[]
   const rows = rankFieldsByKey(db, ranked.map((r) => r.key))
   const evidence = loadEvidenceOf(db, [...rows.values()].map((m) => m.id))
   for (const { key, relevance } of ranked) {
@@ -115,17 +108,27 @@ export const addVectorCandidates = (
   return withVectors
 }
 
-/** Memories that match the words but are not candidates: forgotten, superseded, out of scope. */
-export const keywordMatchesOutsideCandidates = (db: Db, query: string, scope: Scope, max: number): MemoryState[] => {
-  const match = ftsMatchExpression(query)
-  if (match === undefined) return []
-  const keys = statement(
-    db,
-    `SELECT m.key AS key FROM memories_fts JOIN memories m INDEXED BY memories_recall_filter ON m.key = memories_fts.rowid
-      WHERE memories_fts MATCH ? AND NOT (m.forgotten = 0 AND m.superseded_by IS NULL AND (m.project IS NULL OR m.project IS ?)
-        AND (? IS NULL OR m.category = ?))
-      ORDER BY bm25(memories_fts) LIMIT ?`
-  ).all(match, scope.project, scope.category ?? null, scope.category ?? null, max) as { key: number }[]
-  const rows = memoriesByKey(db, keys.map((k) => k.key))
-  return keys.flatMap((k) => rows.get(k.key) ?? [])
+/** How many of each kind of left-out match `why` lists: enough to explain, few enough to stay cheap. */
+export const OUTSIDE_LISTED = { dead: 50, otherCategory: 10, otherScope: 10 } as const
+
+/**
+ * Memories that match the words but are not candidates: forgotten or superseded ones in scope
+ * (best matches first), then, newest first, in-scope ones of another category and other
+ * projects' ones. The last two are listed without scoring: there can be thousands of them.
+ */
+export const keywordMatchesOutsideCandidates = (db: Db, query: string, scope: Scope): MemoryState[] => {
+  const words = ftsMatchExpression(query)
+  if (words === undefined) return []
+  const live = placesOf(scope.project, true)
+  const dead = placesOf(scope.project, false)
+  const keysOf = (sql: string, match: string, max: number) => (statement(db, sql).all(match, max) as { key: number }[]).map((r) => r.key)
+  const best = `SELECT rowid AS key FROM memories_fts WHERE memories_fts MATCH ? ORDER BY bm25(memories_fts, 1, 1, 1, 0) LIMIT ?`
+  const newest = `SELECT rowid AS key FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rowid DESC LIMIT ?`
+  const keys = [
+    ...keysOf(best, inPlaces(words, dead, scope.category), OUTSIDE_LISTED.dead),
+    ...(scope.category === undefined ? [] : keysOf(newest, inPlacesOtherCategory(words, [...live, ...dead], scope.category), OUTSIDE_LISTED.otherCategory)),
+    ...keysOf(newest, outsidePlaces(words, [...live, ...dead]), OUTSIDE_LISTED.otherScope)
+  ]
+  const rows = memoriesByKey(db, keys)
+  return keys.flatMap((k) => rows.get(k) ?? [])
 }

@@ -6,6 +6,7 @@
  * to add nothing when nothing answers.
  */
 import type { Db } from "../store/database.js"
+import { textMatch } from "../projections/fts-scope.js"
 import { queryWords } from "./fts-query.js"
 
 export const termCoverage = (db: Db, query: string, keys: ReadonlyArray<number>): Map<number, number> => {
@@ -16,7 +17,7 @@ export const termCoverage = (db: Db, query: string, keys: ReadonlyArray<number>)
   const keyList = keys.join(",")
   let weightSum = 0
   for (const word of words) {
-    const phrase = `"${word.replace(/"/g, '""')}"`
+    const phrase = textMatch(`"${word.replace(/"/g, '""')}"`)
     const df = (db.prepare("SELECT count(*) AS n FROM memories_fts WHERE memories_fts MATCH ?").get(phrase) as { n: number }).n
     const idf = Math.log(1 + (total + 1) / (df + 0.5))
     weightSum += idf

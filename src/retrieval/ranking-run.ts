@@ -97,7 +97,7 @@ export const explainRun = (
     ...(l.outcome ? { outcome: l.outcome } : {}),
     ...(l.duplicateOf ? { duplicateOf: l.duplicateOf } : {})
   }))
-  const outside = keywordMatchesOutsideCandidates(db, request.query, request, 50).map((m): ExplainedLeftOut => {
+  const outside = keywordMatchesOutsideCandidates(db, request.query, request).map((m): ExplainedLeftOut => {
     const [stage, reason] = m.forgotten
       ? (["forgotten", `forgotten${m.forgottenReason ? ` (${m.forgottenReason})` : ""}; 'mem restore' brings it back`] as const)
       : m.supersededBy !== null

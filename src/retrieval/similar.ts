@@ -10,6 +10,8 @@ import type { MemoryState } from "../projections/memory-state.js"
 import { MEMORY_COLUMNS, rowToMemory, type MemoryRow } from "../projections/memories.js"
 import { nearest } from "../projections/vectors.js"
 import type { Db } from "../store/database.js"
+import { statement } from "../store/statements.js"
+import { inPlaces, placesOf } from "../projections/fts-scope.js"
 import type { QueryVector } from "./candidates.js"
 import { ftsMatchExpression, queryWords } from "./fts-query.js"
 
@@ -55,13 +57,9 @@ const IN_SCOPE = "m.forgotten = 0 AND m.superseded_by IS NULL AND (m.project IS 
 const keywordNeighbours = (db: Db, content: string, project: string | null): MemoryState[] => {
   const match = ftsMatchExpression(content)
   if (match === undefined) return []
-  const keys = db
-    .prepare(
-      `SELECT m.key FROM memories_fts JOIN memories m ON m.key = memories_fts.rowid
-        WHERE memories_fts MATCH ? AND ${IN_SCOPE}
-        ORDER BY bm25(memories_fts) LIMIT ${COMPARED}`
-    )
-    .all(match, project) as { key: number }[]
+  const keys = statement(db, `SELECT rowid AS key FROM memories_fts WHERE memories_fts MATCH ? ORDER BY bm25(memories_fts, 1, 1, 1, 0) LIMIT ${COMPARED}`).all(
+    inPlaces(match, placesOf(project, true))
+  ) as { key: number }[]
   return byKeys(db, keys.map((k) => k.key), project)
 }
 
