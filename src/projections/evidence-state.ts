@@ -84,7 +84,10 @@ export const evolveEvidence = (
 }
 
 /** The decayed counts as of `nowMs`. */
-export const decayedCounts = (e: EvidenceState, nowMs: number, halfLifeDays: number) => {
+/** What ranking needs of a memory's evidence: the sums and the time they are anchored at. */
+export type EvidenceSums = Pick<EvidenceState, "worked" | "failed" | "anchorMs">
+
+export const decayedCounts = (e: EvidenceSums, nowMs: number, halfLifeDays: number) => {
   const k = decayFactor(e.anchorMs, nowMs, halfLifeDays)
   return { worked: e.worked * k, failed: e.failed * k }
 }

@@ -5,7 +5,7 @@
  */
 import type { LedgerConfig } from "../config.js"
 import { loadEvidenceOf } from "../projections/evidence.js"
-import type { EvidenceState } from "../projections/evidence-state.js"
+import type { EvidenceSums } from "../projections/evidence-state.js"
 import { MEMORY_COLUMNS, rowToMemory, type MemoryRow } from "../projections/memories.js"
 import type { MemoryState } from "../projections/memory-state.js"
 import type { Db } from "../store/database.js"
@@ -23,7 +23,8 @@ export interface Scope {
 
 export interface Candidate<M extends RankFields = MemoryState> {
   readonly memory: M
-  readonly evidence: EvidenceState | undefined
+  /** Its decayed outcome sums; undefined without outcomes. */
+  readonly evidence: EvidenceSums | undefined
   /** BM25 score (higher is better), 0 when the words do not match. */
   readonly keyword: number
   /** Cosine similarity to the query, 0 without vectors. */
@@ -39,28 +40,30 @@ export const keywordCandidates = (db: Db, query: string, scope: Scope, limit: nu
   if (words === undefined) return found
   const [wc, wt, wk] = config.fieldWeights
   // Scope, liveness and category are tokens of the index itself (fts-scope.ts), so FTS5 scores
-  // only the matches in scope. Ordered by the selected column, so BM25 is computed once per
-  // match, not twice (-x DESC orders exactly as x ASC, ties included).
-  const ranked = statement(
+  // only the matches in scope; then the kept candidates' rank fields and outcome sums are read
+  // in the same statement. Ordered by the selected column, so BM25 is computed once per match,
+  // not twice (-x DESC orders exactly as x ASC, ties included).
+  const rows = statement(
     db,
-    `SELECT rowid AS key, -bm25(memories_fts, ${wc}, ${wt}, ${wk}, 0) AS relevance FROM memories_fts
-      WHERE memories_fts MATCH ? ORDER BY relevance DESC LIMIT ?`
-  ).all(inPlaces(words, placesOf(scope.project, true), scope.category), candidateLimit(limit, config)) as { key: number; relevance: number }[]
-  const rows = rankFieldsByKey(db, ranked.map((r) => r.key))
-  const evidence = loadEvidenceOf(db, [...rows.values()].map((m) => m.id))
-  for (const { key, relevance } of ranked) {
-    const memory = rows.get(key)
-    if (memory) found.set(key, { memory, evidence: evidence.get(memory.id), keyword: Math.max(0, relevance), vector: 0 })
+    `SELECT f.key, f.relevance, m.id, m.created_at, m.confidence, m.confirmations, e.worked, e.failed, e.anchor_ms
+       FROM (SELECT rowid AS key, -bm25(memories_fts, ${wc}, ${wt}, ${wk}, 0) AS relevance FROM memories_fts
+              WHERE memories_fts MATCH ? ORDER BY relevance DESC LIMIT ?) f
+       JOIN memories m ON m.key = f.key
+       LEFT JOIN evidence e ON e.memory_id = m.id`
+  ).all(inPlaces(words, placesOf(scope.project, true), scope.category), candidateLimit(limit, config)) as CandidateRow[]
+  for (const r of rows) {
+    const memory: RankFields = { key: r.key, id: r.id as MemoryState["id"], createdAt: r.created_at, confidence: r.confidence, confirmations: r.confirmations }
+    const evidence = r.worked === null ? undefined : { worked: r.worked, failed: r.failed!, anchorMs: r.anchor_ms! }
+    found.set(r.key, { memory, evidence, keyword: Math.max(0, r.relevance), vector: 0 })
   }
   return found
 }
 
-/** What ranking reads of each candidate; the full rows of those shown are read by `memoriesByKey`. */
-const rankFieldsByKey = (db: Db, keys: ReadonlyArray<number>): Map<number, RankFields> => {
-  const rows = statement(db, "SELECT key, id, created_at, confidence, confirmations FROM memories WHERE key IN (SELECT value FROM json_each(?))").all(
-    JSON.stringify(keys)
-  ) as Pick<MemoryRow, "key" | "id" | "created_at" | "confidence" | "confirmations">[]
-  return new Map(rows.map((r) => [r.key, { key: r.key, id: r.id as MemoryState["id"], createdAt: r.created_at, confidence: r.confidence, confirmations: r.confirmations }]))
+interface CandidateRow extends Pick<MemoryRow, "key" | "id" | "created_at" | "confidence" | "confirmations"> {
+  relevance: number
+  worked: number | null
+  failed: number | null
+  anchor_ms: number | null
 }
 
 /** Full rows by key, through one cached statement (a literal IN list would be prepared anew on every call). */

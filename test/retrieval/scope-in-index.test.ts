@@ -5,6 +5,7 @@
  */
 import { Effect } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
+import type { Category } from "../../src/domain/vocabulary.js"
 import { placeToken } from "../../src/projections/fts-scope.js"
 import { actor, Commands, DAY, freshDb, Retrieval, runAt, T0 } from "../support/services.js"
 
@@ -13,7 +14,7 @@ const api = "github.com/acme/api"
 let db: string
 const ids: Record<string, string> = {}
 
-const add = (name: string, content: string, project: string | null, category = "gotcha") =>
+const add = (name: string, content: string, project: string | null, category: Category = "gotcha") =>
   Effect.flatMap(Commands, (c) =>
     c.add({ content, category, scope: project === null ? "global" : "project", project }, actor)
   ).pipe(Effect.map((r) => void (ids[name] = r.id)))
