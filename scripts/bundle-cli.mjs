@@ -26,9 +26,11 @@ await build({
   minify: true,
   sourcemap: "linked",
   plugins: [withoutConfigFileParsers],
-  // Native addons, and the tokenizer's large tables (loaded only by `context`), stay outside
-  // the bundle and load from node_modules.
-  external: ["better-sqlite3", "sqlite-vec", "gpt-tokenizer"],
+  // Native addons, the tokenizer's large tables (loaded only by `context`), and the MCP SDK
+  // with its JSON Schema validator and zod (a fifth of the bundle, loaded only by `mem mcp` and
+  // `mem serve`) stay outside the bundle and load from node_modules: every other start would
+  // pay for reading them (bench/cli-start).
+  external: ["better-sqlite3", "sqlite-vec", "gpt-tokenizer", "@modelcontextprotocol/sdk"],
   // Sources that resolve packages relative to themselves use import.meta.url; in CommonJS it is the bundle's own URL.
   define: { "import.meta.url": "__memImportMetaUrl" },
   banner: { js: 'const __memImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
