@@ -17,6 +17,13 @@ try {
   cachedData = readFileSync(cacheFile)
 } catch {}
 
+// A reader that stops early (`mem log | head`) closes the pipe: the output ends there, which is
+// not an error worth a stack trace. Every write to the store has committed before its output.
+process.stdout.on("error", (error) => {
+  if (error.code !== "EPIPE") throw error
+  process.exit(0)
+})
+
 const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, "utf8")}\n})`, {
   filename: bundle,
   cachedData
