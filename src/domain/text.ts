@@ -6,13 +6,23 @@ import { createHash } from "node:crypto"
 
 const ASCII = /^[\x00-\x7f]*$/
 
-export const normaliseForRestatement = (content: string): string =>
+export const normaliseForRestatement = (content: string): string => {
   // NFKC leaves ASCII unchanged; skipping it for ASCII text halves the cost of an import line.
-  (ASCII.test(content) ? content : content.normalize("NFKC"))
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/[\s.!?;:,…]+$/u, "")
+  const folded = (ASCII.test(content) ? content : content.normalize("NFKC")).toLowerCase().replace(/\s+/g, " ").trim()
+  return folded.slice(0, endOfSentence(folded))
+}
+
+const SENTENCE_END = new Set([" ", ".", "!", "?", ";", ":", ",", "…"])
+
+/**
+ * Where a trimmed, space-collapsed text ends once its trailing punctuation is cut: a loop from
+ * the end, where a regular expression anchored at the end tries every position of the text.
+ */
+const endOfSentence = (text: string): number => {
+  let end = text.length
+  while (end > 0 && SENTENCE_END.has(text[end - 1]!)) end--
+  return end
+}
 
 /**
  * A fixed-size key for the restatement index: a hash of the normalised text. The last text and

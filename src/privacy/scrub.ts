@@ -7,6 +7,25 @@
 import { scanContent } from "./scan.js"
 
 export const scrubText = (text: string): string => {
+  if (text.length > MEMO_MAX_LENGTH) return scrub(text)
+  let scrubbed = memo.get(text)
+  if (scrubbed === undefined) {
+    if (memo.size >= MEMO_ENTRIES) memo.clear()
+    scrubbed = scrub(text)
+    memo.set(text, scrubbed)
+  }
+  return scrubbed
+}
+
+const scrub = (text: string): string => {
   const scrubbed = scanContent(text).content.trim()
   return scrubbed.length > 0 || text.trim().length === 0 ? scrubbed : "[private]"
 }
+
+/**
+ * The same short texts come again and again (a bulk import's tags, an agent's repeated
+ * queries), and the scan is pure: its answers are remembered, a few thousand at most.
+ */
+const memo = new Map<string, string>()
+const MEMO_ENTRIES = 4_096
+const MEMO_MAX_LENGTH = 256
