@@ -83,6 +83,15 @@ export const sendWebResponse = async (res: ServerResponse, response: Response): 
   await pipeline(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream), res)
 }
 
+/**
+ * A JSON answer written straight to `res`, with the headers every JSON answer of the server
+ * has. A string body goes out with the headers in one write.
+ */
+export const sendJson = (res: ServerResponse, answer: { readonly status: number; readonly body: string }): void => {
+  res.writeHead(answer.status, { "content-length": Buffer.byteLength(answer.body), "content-type": "application/json", "x-content-type-options": "nosniff" })
+  res.end(answer.body)
+}
+
 /** A small JSON answer written straight to `res` (guard refusals, 413, shutdown). */
 export const sendError = (res: ServerResponse, body: ErrorBody, headers: Record<string, string> = {}): void => {
   const text = JSON.stringify(body)
