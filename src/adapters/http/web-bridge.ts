@@ -1,6 +1,7 @@
 /**
  * node:http <-> web `Request`/`Response`, so that every route (the REST API, /mcp) is a plain
- * `(Request) => Promise<Response>` and the server stays a few lines of routing. The request
+ * `(Request) => Promise<Response>` and the server stays a few lines of routing; and the JSON
+ * answers written to node:http as they are (the direct JSON routes, refusals). The request
  * body is read whole, up to a limit: past it the request is answered 413 without reading
  * further, so a client cannot make the server buffer an unbounded body.
  */
