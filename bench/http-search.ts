@@ -90,7 +90,7 @@ const load = (url: string, duration: number, bodies: ReadonlyArray<string>): Pro
   })
 }
 
-/** GET /health for comparison: the guard, the bridge and the HttpApi with no store work, the ceiling of the HTTP layer. */
+/** GET /health for comparison: the HTTP layer with no store work (guard, routing, encoding), its ceiling. */
 const loadHealth = (url: string, duration: number): Promise<Result> => autocannon({ url, connections, duration, pipelining: 1, requests: [{ method: "GET", path: "/health" }] })
 
 await withScratchDir("http-search", async (dir) => {
@@ -122,8 +122,12 @@ await withScratchDir("http-search", async (dir) => {
       const cpu = cpuAfter - cpuBefore
       console.log(`  server cpu: ${cpu.toFixed(1)} s over ${result.duration.toFixed(1)} s (${((cpu / result.duration) * 100).toFixed(0)}% of one core), ${((cpu / answered) * 1000).toFixed(2)} ms per search`)
     }
+    const healthCpuBefore = processCpuSeconds(server.child.pid!)
     const health = await loadHealth(url, HEALTH_SECONDS)
-    console.log(`  for comparison, GET /health (no store work): ${fmt(health["2xx"] / health.duration)} requests/s, p50 ${health.latency.p50} ms, p99 ${health.latency.p99} ms`)
+    const healthCpuAfter = processCpuSeconds(server.child.pid!)
+    const healthCpu =
+      healthCpuBefore !== undefined && healthCpuAfter !== undefined ? `, server cpu ${(((healthCpuAfter - healthCpuBefore) / health["2xx"]) * 1000).toFixed(3)} ms per request` : ""
+    console.log(`  for comparison, GET /health (no store work): ${fmt(health["2xx"] / health.duration)} requests/s, p50 ${health.latency.p50} ms, p99 ${health.latency.p99} ms${healthCpu}`)
     console.log(`  load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(" ")}`)
     const verdict = perSecond >= GOAL_PER_SECOND && result.non2xx === 0 && result.errors === 0 ? "meets" : "misses"
     console.log(`${fmt(perSecond)} searches/s over HTTP at ${fmt(memories)} memories, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; ${verdict} the goal of ${fmt(GOAL_PER_SECOND)}/s with no errors`)

@@ -6,9 +6,10 @@
  * MemoriesRecalled append (a write transaction per call) and encoding the result. Goal: p95
  * under 10 ms.
  *
- * Each query is also run in this process through `Operations.recall` on the same store, right
- * after its MCP call, so that both see the same machine load: the difference is what MCP adds
- * (framing, the SDK's validation on both sides, two processes) over the ranking itself.
+ * Each query is also run in this process through `Operations.recall` on a copy of the same store
+ * (see copyStore), right after its MCP call, so that both see the same machine load: the
+ * difference is what MCP adds (framing, the SDK's validation on both sides, two processes)
+ * over the ranking itself.
  *
  * Wall time on a shared machine mostly measures the neighbours, so the CPU each call costs is
  * printed too: the client's (process.cpuUsage) plus the server's main thread (its on-CPU time
@@ -20,7 +21,7 @@
  * Runs the server as agents do, through bin/mem.js and the built dist/.
  */
 import { spawnSync } from "node:child_process"
-import { existsSync, readFileSync, writeFileSync } from "node:fs"
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs"
 import { loadavg } from "node:os"
 import { join } from "node:path"
 import { performance } from "node:perf_hooks"
@@ -73,16 +74,27 @@ const bulkLoad = (dir: string, dbFile: string): void => {
   }
 }
 
+/**
+ * The in-process comparison runs on its own copy of the store. On the server's file, its
+ * MemoriesRecalled write after every call made SQLite drop the server's whole page cache (a
+ * connection does when another one has written), so each MCP call read its pages again.
+ */
+const copyStore = (from: string, to: string): string => {
+  for (const suffix of ["", "-wal"]) if (existsSync(from + suffix)) copyFileSync(from + suffix, to + suffix)
+  return to
+}
+
 await withScratchDir("mcp-recall", async (dir) => {
   console.log(`mcp-recall: MCP 'recall' over stdio on ${fmt(memories)} memories, ${fmt(calls)} calls after ${warmup} warm-up calls, keyword mode; ${environment()}`)
   const dbFile = join(dir, "ledger.db")
   bulkLoad(dir, dbFile)
+  const directDb = copyStore(dbFile, join(dir, "direct.db"))
 
   const client = new Client({ name: "bench", version: "1.0.0" })
   const transport = new StdioClientTransport({ command: process.execPath, args: [...serverNodeFlags, cli, "--db", dbFile, "mcp"], env, stderr: "inherit" })
   await client.connect(transport)
   // The caller the server sees: its current project is the folder it was started in.
-  const inProcess = operationsRuntime(dbFile)
+  const inProcess = operationsRuntime(directDb)
   await inProcess.ready()
   const caller: Caller = { origin: "bench:in-process", agent: "bench", project: detectProject(process.cwd()) }
   const queries = makeQueries(warmup + calls, generateMemories(memories), makeRandom(4242))

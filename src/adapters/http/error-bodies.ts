@@ -5,7 +5,7 @@
  * JSON and an unknown route with an empty body, a defect with an empty 500. Those are rewritten
  * here, the schema issues into one readable line that names the field.
  */
-import { errorBody, errorResponse, type ErrorBody } from "./json-error.js"
+import { errorBody, errorResponse, internalErrorBody, notJsonBody, type ErrorBody } from "./json-error.js"
 
 export interface RequestLine {
   readonly method: string
@@ -29,10 +29,10 @@ export const normaliseErrorResponse = async (response: Response, request: Reques
 const rewrite = (status: number, body: unknown, request: RequestLine): ErrorBody => {
   if (isRecord(body) && typeof body.error === "string" && typeof body.message === "string") return errorBody(status, body.error, body.message)
   if (isRecord(body) && Array.isArray(body.issues)) return errorBody(400, "InvalidInput", describeIssues(body.issues))
-  if (status >= 500) return errorBody(500, "InternalError", "the server failed while answering; the cause is in its log")
+  if (status >= 500) return internalErrorBody()
   switch (status) {
     case 400:
-      return errorBody(400, "InvalidInput", "the request body is not valid JSON (or not JSON at all); send Content-Type: application/json")
+      return notJsonBody()
     case 404:
       return errorBody(404, "NotFound", `there is no endpoint ${request.method} ${request.path}; the endpoints are listed at /docs and /openapi.json`)
     case 405:

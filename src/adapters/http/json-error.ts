@@ -10,6 +10,12 @@ export interface ErrorBody {
 
 export const errorBody = (status: number, error: string, message: string): ErrorBody => ({ error, message, status })
 
+/** A failure the client cannot fix; what went wrong is on the server's log. */
+export const internalErrorBody = (): ErrorBody => errorBody(500, "InternalError", "the server failed while answering; the cause is in its log")
+
+export const notJsonBody = (): ErrorBody =>
+  errorBody(400, "InvalidInput", "the request body is not valid JSON (or not JSON at all); send Content-Type: application/json")
+
 export const errorResponse = (body: ErrorBody, headers: Record<string, string> = {}): Response => {
   const text = JSON.stringify(body)
   return new Response(text, {

@@ -2,71 +2,120 @@
  * The REST handlers: each endpoint of `MemledgerApi` calls one `Operations` method with the
  * caller taken from the request headers, and turns a failure into `{error, message}` with the
  * status `error-status.ts` gives it. Nothing is decided here.
+ *
+ * What each endpoint calls is one table, `ENDPOINT_CALLS`, shared by the HttpApi handlers below
+ * and the direct JSON routes (json-routes.ts), so the two ways in cannot call different things.
  */
-import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
+import { HttpApiBuilder, HttpServerRequest, type HttpApiEndpoint, type HttpApiGroup } from "@effect/platform"
 import { Effect, Layer } from "effect"
 import { toApiError } from "../../api/error-status.js"
-import { CALLER_HEADERS, MemledgerApi } from "../../api/http-api.js"
+import { CALLER_HEADERS, MemledgerApi, type conversationsGroup, type memoriesGroup, type outcomesGroup, type recallGroup, type systemGroup } from "../../api/http-api.js"
 import { Operations, type Caller, type OperationError, type OperationsApi } from "../../api/operations.js"
 import { VERSION } from "../../version.js"
 
+/** An endpoint's decoded path, payload and query parameters, as HttpApi hands them to a handler. */
+export type EndpointRequest<E extends HttpApiEndpoint.HttpApiEndpoint.Any> = Omit<HttpApiEndpoint.HttpApiEndpoint.Request<E>, "request">
+
+/** One endpoint's call: an `Operations` method for the decoded request and its caller. */
+export type EndpointCall<E extends HttpApiEndpoint.HttpApiEndpoint.Any> = (
+  request: EndpointRequest<E>,
+  operations: OperationsApi,
+  caller: Caller
+) => Effect.Effect<HttpApiEndpoint.HttpApiEndpoint.Success<E>, OperationError>
+
+type GroupCalls<G extends HttpApiGroup.HttpApiGroup.Any> = {
+  readonly [E in HttpApiGroup.HttpApiGroup.Endpoints<G> as E["name"]]: EndpointCall<E>
+}
+
+const memoriesCalls: GroupCalls<typeof memoriesGroup> = {
+  remember: (r, o, c) => o.remember(r.payload, c),
+  list: (r, o, c) => o.list(r.urlParams, c),
+  get: (r, o, c) => o.getMemory(r.path, c),
+  edit: (r, o, c) => o.edit({ ...r.payload, id: r.path.id }, c),
+  forget: (r, o, c) => o.forget({ ...r.payload, memory_id: r.path.id }, c),
+  restore: (r, o, c) => o.restore({ ...r.payload, memory_id: r.path.id }, c),
+  confirm: (r, o, c) => o.confirm({ ...r.payload, id: r.path.id }, c),
+  supersede: (r, o, c) => o.supersede({ ...r.payload, id: r.path.id }, c)
+}
+
+const recallCalls: GroupCalls<typeof recallGroup> = {
+  search: (r, o, c) => o.recall(r.payload, c),
+  why: (r, o, c) => o.explain(r.payload, c),
+  context: (r, o, c) => o.getContext(r.payload, c)
+}
+
+const outcomesCalls: GroupCalls<typeof outcomesGroup> = { record: (r, o, c) => o.recordOutcome(r.payload, c) }
+
+const conversationsCalls: GroupCalls<typeof conversationsGroup> = {
+  list: (_, o, c) => o.conversations({}, c),
+  forget: (r, o, c) => o.forgetConversation({ origin: r.payload.origin }, c),
+  restore: (r, o, c) => o.forgetConversation({ origin: r.payload.origin, undo: true }, c)
+}
+
+const systemCalls: GroupCalls<typeof systemGroup> = {
+  stats: (_, o, c) => o.stats({}, c),
+  events: (r, o, c) => o.log(r.urlParams, c),
+  health: () => Effect.succeed({ ok: true as const, version: VERSION })
+}
+
+/** Every endpoint's call by group and endpoint name, as `MemledgerApi` names them. */
+export const ENDPOINT_CALLS = {
+  memories: memoriesCalls,
+  recall: recallCalls,
+  outcomes: outcomesCalls,
+  conversations: conversationsCalls,
+  system: systemCalls
+} as const
+
 /** Who is calling, from the x-memledger-* headers; REST callers default to origin and agent "rest". */
-const callerOf = Effect.map(HttpServerRequest.HttpServerRequest, (request): Caller => {
-  const header = (name: string) => {
-    const value = request.headers[name]
+export const callerFromHeaders = (header: (name: string) => string | undefined): Caller => {
+  const usable = (name: string) => {
+    const value = header(name)
     return value !== undefined && value.length > 0 && value.length <= 500 ? value : undefined
   }
   return {
-    origin: header(CALLER_HEADERS.origin) ?? "rest",
-    agent: header(CALLER_HEADERS.agent) ?? "rest",
-    project: header(CALLER_HEADERS.project) ?? null
+    origin: usable(CALLER_HEADERS.origin) ?? "rest",
+    agent: usable(CALLER_HEADERS.agent) ?? "rest",
+    project: usable(CALLER_HEADERS.project) ?? null
   }
-})
+}
 
-type Method = keyof OperationsApi
+const callerOf = Effect.map(HttpServerRequest.HttpServerRequest, (request) => callerFromHeaders((name) => request.headers[name]))
 
-/** Runs one operation for the calling client, its errors in REST form. */
-const call = <K extends Method>(method: K, input: Parameters<OperationsApi[K]>[0]) =>
-  Effect.gen(function* () {
-    const ops = yield* Operations
-    const caller = yield* callerOf
-    const run = ops[method] as (i: typeof input, c: Caller) => Effect.Effect<Effect.Effect.Success<ReturnType<OperationsApi[K]>>, OperationError>
-    return yield* Effect.mapError(run(input, caller), toApiError)
-  })
+/** Runs one endpoint's call for the calling client, its errors in REST form. */
+const handle =
+  <E extends HttpApiEndpoint.HttpApiEndpoint.Any>(call: EndpointCall<E>) =>
+  (request: EndpointRequest<E>) =>
+    Effect.gen(function* () {
+      const operations = yield* Operations
+      const caller = yield* callerOf
+      return yield* Effect.mapError(call(request, operations, caller), toApiError)
+    })
 
 const memories = HttpApiBuilder.group(MemledgerApi, "memories", (h) =>
   h
-    .handle("remember", ({ payload }) => call("remember", payload))
-    .handle("list", ({ urlParams }) => call("list", urlParams))
-    .handle("get", ({ path }) => call("getMemory", path))
-    .handle("edit", ({ path, payload }) => call("edit", { ...payload, id: path.id }))
-    .handle("forget", ({ path, payload }) => call("forget", { ...payload, memory_id: path.id }))
-    .handle("restore", ({ path, payload }) => call("restore", { ...payload, memory_id: path.id }))
-    .handle("confirm", ({ path, payload }) => call("confirm", { ...payload, id: path.id }))
-    .handle("supersede", ({ path, payload }) => call("supersede", { ...payload, id: path.id }))
+    .handle("remember", handle(memoriesCalls.remember))
+    .handle("list", handle(memoriesCalls.list))
+    .handle("get", handle(memoriesCalls.get))
+    .handle("edit", handle(memoriesCalls.edit))
+    .handle("forget", handle(memoriesCalls.forget))
+    .handle("restore", handle(memoriesCalls.restore))
+    .handle("confirm", handle(memoriesCalls.confirm))
+    .handle("supersede", handle(memoriesCalls.supersede))
 )
 
 const recall = HttpApiBuilder.group(MemledgerApi, "recall", (h) =>
-  h
-    .handle("search", ({ payload }) => call("recall", payload))
-    .handle("why", ({ payload }) => call("explain", payload))
-    .handle("context", ({ payload }) => call("getContext", payload))
+  h.handle("search", handle(recallCalls.search)).handle("why", handle(recallCalls.why)).handle("context", handle(recallCalls.context))
 )
 
-const outcomes = HttpApiBuilder.group(MemledgerApi, "outcomes", (h) => h.handle("record", ({ payload }) => call("recordOutcome", payload)))
+const outcomes = HttpApiBuilder.group(MemledgerApi, "outcomes", (h) => h.handle("record", handle(outcomesCalls.record)))
 
 const conversations = HttpApiBuilder.group(MemledgerApi, "conversations", (h) =>
-  h
-    .handle("list", () => call("conversations", {}))
-    .handle("forget", ({ payload }) => call("forgetConversation", { origin: payload.origin }))
-    .handle("restore", ({ payload }) => call("forgetConversation", { origin: payload.origin, undo: true }))
+  h.handle("list", handle(conversationsCalls.list)).handle("forget", handle(conversationsCalls.forget)).handle("restore", handle(conversationsCalls.restore))
 )
 
 const system = HttpApiBuilder.group(MemledgerApi, "system", (h) =>
-  h
-    .handle("stats", () => call("stats", {}))
-    .handle("events", ({ urlParams }) => call("log", urlParams))
-    .handle("health", () => Effect.succeed({ ok: true as const, version: VERSION }))
+  h.handle("stats", handle(systemCalls.stats)).handle("events", handle(systemCalls.events)).handle("health", handle(systemCalls.health))
 )
 
 /** The whole API, needing only `Operations`. */

@@ -1,6 +1,7 @@
 /**
  * node:http <-> web `Request`/`Response`, so that every route (the REST API, /mcp) is a plain
- * `(Request) => Promise<Response>` and the server stays a few lines of routing. The request
+ * `(Request) => Promise<Response>` and the server stays a few lines of routing; and the JSON
+ * answers written to node:http as they are (the direct JSON routes, refusals). The request
  * body is read whole, up to a limit: past it the request is answered 413 without reading
  * further, so a client cannot make the server buffer an unbounded body.
  */
@@ -81,6 +82,15 @@ export const sendWebResponse = async (res: ServerResponse, response: Response): 
     return
   }
   await pipeline(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream), res)
+}
+
+/**
+ * A JSON answer written straight to `res`, with the headers every JSON answer of the server
+ * has. A string body goes out with the headers in one write.
+ */
+export const sendJson = (res: ServerResponse, answer: { readonly status: number; readonly body: string }): void => {
+  res.writeHead(answer.status, { "content-length": Buffer.byteLength(answer.body), "content-type": "application/json", "x-content-type-options": "nosniff" })
+  res.end(answer.body)
 }
 
 /** A small JSON answer written straight to `res` (guard refusals, 413, shutdown). */

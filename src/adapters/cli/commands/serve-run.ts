@@ -11,6 +11,7 @@ import { LocalOperationsLayer } from "../../../services/app.js"
 import { makeMcpWebHandler } from "../../mcp/http.js"
 import { runOn } from "../../mcp/runtime.js"
 import { isLoopbackHost } from "../../http/bind-host.js"
+import { makeJsonRoutes } from "../../http/json-routes.js"
 import { logDefects } from "../../http/log-defects.js"
 import { makeRestWebHandler } from "../../http/rest-app.js"
 import { startServer } from "../../http/server.js"
@@ -50,7 +51,8 @@ const serveUntilInterrupted = (settings: ServeSettings, token: TokenSetup) =>
       (runtime) => Effect.promise(() => runtime.dispose())
     )
     const operations = Context.get((yield* managed).context, Operations)
-    const rest = makeRestWebHandler(logDefects(operations, log))
+    const logged = logDefects(operations, log)
+    const rest = makeRestWebHandler(logged)
     // MCP over Streamable HTTP shares the one open store with REST.
     const mcp = makeMcpWebHandler({ run: runOn(managed) })
     const server = yield* Effect.acquireRelease(
@@ -61,6 +63,7 @@ const serveUntilInterrupted = (settings: ServeSettings, token: TokenSetup) =>
             port: settings.port,
             token: token.token,
             api: { handle: (request) => rest.handler(request), close: () => rest.dispose() },
+            json: makeJsonRoutes(logged, log),
             extraRoutes: [{ path: "/mcp", handle: mcp.handle, close: mcp.close }],
             allowHosts: settings.allowHosts,
             log
