@@ -100,9 +100,10 @@ const parseLine = (line: string, fileTime: string): Task | string => {
   }
 }
 
+/** Asked for every folder up to the root on each recall: a missing one answers without an exception. */
 const isDirectory = (path: string): boolean => {
   try {
-    return statSync(path).isDirectory()
+    return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false
   } catch {
     return false
   }
