@@ -27,8 +27,8 @@
  *                             [--outcomes 3000] [--local-queries 300] [--results FILE]
  *   BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=bench/.data/prof" node bench/run.mjs search --sizes 100000 --modes hybrid
  *
- * `--results FILE` writes every measured query's search results (id, score) and why's left-out
- * list as JSON lines, to check that a change keeps results identical; `--local-queries 0` skips
+ * `--results FILE` writes every measured query's search results (key, score, cosine) and why's
+ * left-out list (content, stage) as JSON lines, to check that a change keeps results identical; `--local-queries 0` skips
  * the USE-lite timing.
  */
 import { writeFileSync } from "node:fs"
@@ -169,8 +169,9 @@ const measure = (size: number, mode: Mode, dbPath: string, queries: ReadonlyArra
       if (resultsFile) {
         out.dump.push({
           size, mode, query: q.query, project: q.project,
-          results: t.s.results.map((r) => [r.memory.id, r.score]),
-          leftOut: t.w.leftOut.map((l) => [l.id, l.stage, l.duplicateOf ?? null])
+          // Keys and contents, not ids: ids are random, so two runs compare only by these.
+          results: t.s.results.map((r) => [r.memory.key, r.score, r.terms.relevance.cosine]),
+          leftOut: t.w.leftOut.map((l) => [l.content, l.stage])
         })
       }
     }

@@ -64,6 +64,11 @@ const server = createServer((req, res) => {
   })
 })
 
+// Node closes an idle keep-alive socket after 5 s, and the client may send its next request on
+// that socket just as it closes ("other side closed"): between a bench's phases the embedder is
+// idle far longer than that. 0 keeps idle connections open; the bench is the only client.
+server.keepAliveTimeout = 0
+
 server.listen(0, "127.0.0.1", () => {
   const { port } = server.address()
   process.stdout.write(`listening on http://127.0.0.1:${port}\n`)
