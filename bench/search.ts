@@ -24,12 +24,15 @@
  * embedding; why < 2x search.
  *
  *   node bench/run.mjs search [--sizes 10000,100000] [--modes keyword,hybrid] [--queries 400] [--warmup 50]
- *                             [--outcomes 3000] [--local-queries 300] [--results FILE]
+ *                             [--outcomes 3000] [--local-queries 300] [--results FILE] [--mmap-mib N]
  *   BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=bench/.data/prof" node bench/run.mjs search --sizes 100000 --modes hybrid
  *
  * `--results FILE` writes every measured query's search results (key, score, cosine) and why's
- * left-out list (content, stage) as JSON lines, to check that a change keeps results identical; `--local-queries 0` skips
- * the USE-lite timing.
+ * left-out list (content, stage) as JSON lines, to check that a change keeps results identical;
+ * `--local-queries 0` skips the USE-lite timing. `--mmap-mib N` is a what-if, not how memledger
+ * runs: it sets `PRAGMA mmap_size` on the measured connection (src/store/database.ts sets none),
+ * because sqlite-vec's KNN reads every vector chunk and, through the page cache, pays a read
+ * system call per 4 KiB page.
  */
 import { writeFileSync } from "node:fs"
 import { availableParallelism, loadavg } from "node:os"
@@ -67,6 +70,7 @@ const warmup = intArg("warmup", 50)
 const outcomeCount = intArg("outcomes", 3_000)
 const localQueries = countArg("local-queries", 300)
 const resultsFile = stringArg("results")
+const mmapMib = countArg("mmap-mib", 0)
 const DIMENSIONS = 512
 const ACTOR = { origin: "bench:search", agent: "bench" }
 
@@ -102,6 +106,7 @@ const measure = (size: number, mode: Mode, dbPath: string, queries: ReadonlyArra
   Effect.gen(function* () {
     const retrieval = yield* Retrieval
     const store = yield* Store
+    if (mmapMib > 0) store.db.pragma(`mmap_size = ${mmapMib * 1024 * 1024}`)
     let vectorSeconds: number | undefined
     if (timed) {
       const started = performance.now()
@@ -205,7 +210,7 @@ const loads = () => loadavg().map((l) => l.toFixed(1)).join(" ")
 await withScratchDir("search", async (dir) => {
   console.log(
     `search: sizes ${sizes.map((s) => fmt(s)).join(", ")}; modes ${modes.join(", ")}; ${queryCount} queries after ${warmup} warm-up, ` +
-      `${fmt(outcomeCount)} outcome reports; ${environment()}; load average ${loads()}`
+      `${fmt(outcomeCount)} outcome reports; ${mmapMib > 0 ? `WHAT-IF mmap_size ${mmapMib} MiB; ` : ""}${environment()}; load average ${loads()}`
   )
   const server = modes.includes("hybrid") ? await startHashEmbeddingServer(DIMENSIONS) : undefined
   const all: Measured[] = []
