@@ -154,6 +154,32 @@ test("nearest returns neighbours best first with cosine = 1 - cosine distance; s
   expect(nearest(store.db, "never:synced", query, 3)).toEqual([])
 })
 
+test("similarities and cosineBetween give exactly the vec0 table's values, through the embedding cache or, when a cache row is gone or of another length, from the table", () => {
+  const store = threeMemories()
+  const embedder = countingEmbedder()
+  sync(store, embedder)
+  const [a, b, c] = [A, B, C].map((id) => keyOf(store, id)) as [number, number, number]
+  const table = vectorTableName(embedder.model)
+  const query = l2Normalize(bagOfWords("alpha gamma zeta", 64))
+  const fromTable = (key: number) =>
+    1 - (store.db.prepare(`SELECT vec_distance_cosine(embedding, ?) AS d FROM ${table} WHERE rowid = ?`).get(query, BigInt(key)) as { d: number }).d
+  const betweenInTable = (x: number, y: number) =>
+    1 - (store.db.prepare(`SELECT vec_distance_cosine(p.embedding, q.embedding) AS d FROM ${table} p, ${table} q WHERE p.rowid = ? AND q.rowid = ?`).get(BigInt(x), BigInt(y)) as { d: number }).d
+  const expected = new Map([a, b, c].map((k) => [k, fromTable(k)]))
+  const check = () => {
+    expect(similarities(store.db, embedder.model, query, [a, b, c, 999])).toEqual(expected)
+    expect(cosineBetween(store.db, embedder.model, a, b)).toBe(betweenInTable(a, b))
+    expect(cosineBetween(store.db, embedder.model, c, a)).toBe(betweenInTable(c, a))
+    expect(cosineBetween(store.db, embedder.model, a, 999)).toBeUndefined()
+  }
+
+  check()
+  store.db.prepare("UPDATE embedding_cache SET vector = x'00000000' WHERE content_hash = (SELECT content_hash FROM vector_state WHERE key = ?)").run(b)
+  check()
+  store.db.exec("DELETE FROM embedding_cache")
+  check()
+})
+
 test("another model is another table; the first model's vectors stay, and dropping one leaves the other", () => {
   const store = threeMemories()
   const first = countingEmbedder("test:first", 64)
