@@ -34,12 +34,13 @@ const scopeText = (m: MemoryState) => scopeColumn({ project: m.project, live: is
 
 /**
  * Keeps the index in step with one memory's change; unchanged text and scope cost nothing.
- * Only a change of the words counts as a content change (vectors follow the words, not the scope).
+ * A change of the words or of the project counts as a content change: vectors follow the words
+ * and are filed by project (vectors.ts), but a forget or a supersession moves neither.
  */
 export const indexMemory = (db: Db, before: MemoryState | undefined, after: MemoryState | undefined): void => {
   const textChanged = !(before && after && before.key === after.key && sameText(before, after))
   if (!textChanged && scopeText(before!) === scopeText(after!)) return
-  if (textChanged) bumpContentChanges(db)
+  if (textChanged || before!.project !== after!.project) bumpContentChanges(db)
   if (before) statement(db, "DELETE FROM memories_fts WHERE rowid = ?").run(before.key)
   if (after) statement(db, "INSERT INTO memories_fts (rowid, content, tags, category, scope) VALUES (?, ?, ?, ?, ?)").run(after.key, ...indexedText(after), scopeText(after))
 }

@@ -15,6 +15,7 @@ import {
   deleteVector,
   forgetModel,
   modelInfo,
+  placeOf,
   tableExists,
   toBlob,
   toFloat32,
@@ -92,7 +93,12 @@ const syncPass = (db: Db, embedder: EmbedderApi, onProgress?: VectorProgress) =>
         misses.forEach((w, j) => hits.set(w.hash, vectors[j]!))
         embedded += misses.length
       }
-      const written = writeVectors(db, model, batch.map((w) => ({ key: w.key, hash: w.hash, vector: hits.get(w.hash)! })), new Set(misses.map((w) => w.hash)))
+      const written = writeVectors(
+        db,
+        model,
+        batch.map((w) => ({ key: w.key, hash: w.hash, place: w.place, vector: hits.get(w.hash)! })),
+        new Set(misses.map((w) => w.hash))
+      )
       cached += written.fromCache
       skipped += written.skipped
       reset ||= written.reset
@@ -113,6 +119,7 @@ export const pendingVectors = (db: Db, model: string): number => {
 interface Work {
   readonly key: number
   readonly hash: string
+  readonly place: string
   readonly content: string
 }
 
@@ -125,21 +132,23 @@ interface Plan {
 
 /** Compares `memories` with `vector_state` for `model`: what is current, what to embed, what is gone. Reads only. */
 const readPlan = (db: Db, model: string): Plan => {
-  const state = new Map<number, string>()
+  const state = new Map<number, { hash: string; place: string }>()
   if (modelInfo(db, model) !== undefined) {
-    for (const r of statement(db, "SELECT key, content_hash FROM vector_state WHERE model = ?").all(model) as { key: number; content_hash: string }[]) {
-      state.set(r.key, r.content_hash)
-    }
+    const rows = statement(db, "SELECT key, content_hash, place FROM vector_state WHERE model = ?").all(model) as { key: number; content_hash: string; place: string }[]
+    for (const r of rows) state.set(r.key, { hash: r.content_hash, place: r.place })
   }
-  const memories = statement(db, "SELECT key, content FROM memories ORDER BY key").all() as { key: number; content: string }[]
+  const memories = statement(db, "SELECT key, content, project FROM memories ORDER BY key").all() as { key: number; content: string; project: string | null }[]
   const present = new Set<number>()
   const work: Work[] = []
   let unchanged = 0
   for (const m of memories) {
     present.add(m.key)
     const hash = contentHash(m.content)
-    if (state.get(m.key) === hash) unchanged++
-    else work.push({ key: m.key, hash, content: m.content })
+    const place = placeOf(m.project)
+    const stored = state.get(m.key)
+    // A memory that moved to another project is filed again (from the cache: same text).
+    if (stored?.hash === hash && stored.place === place) unchanged++
+    else work.push({ key: m.key, hash, place, content: m.content })
   }
   const gone = [...state.keys()].filter((key) => !present.has(key))
   return { memories: memories.length, unchanged, gone, work }
@@ -173,7 +182,7 @@ const planSync = (db: Db, model: string, dimensions: number): Plan => {
 const writeVectors = (
   db: Db,
   model: string,
-  items: ReadonlyArray<{ key: number; hash: string; vector: Float32Array }>,
+  items: ReadonlyArray<{ key: number; hash: string; place: string; vector: Float32Array }>,
   fresh: ReadonlySet<string>
 ): { fromCache: number; skipped: number; reset: boolean } =>
   db.transaction(() => {
@@ -191,18 +200,18 @@ const writeVectors = (
       info = undefined
     }
     if (info === undefined && length !== undefined) info = createModelTable(db, model, length)
-    const current = statement(db, "SELECT content FROM memories WHERE key = ?")
+    const current = statement(db, "SELECT content, project FROM memories WHERE key = ?")
     let fromCache = 0
     let skipped = 0
     for (const item of items) {
-      const row = current.get(item.key) as { content: string } | undefined
-      if (row === undefined || contentHash(row.content) !== item.hash || item.vector.length !== info!.dimensions) {
+      const row = current.get(item.key) as { content: string; project: string | null } | undefined
+      if (row === undefined || contentHash(row.content) !== item.hash || placeOf(row.project) !== item.place || item.vector.length !== info!.dimensions) {
         skipped++
         continue
       }
       deleteVector(db, model, info!.table, item.key)
-      statement(db, `INSERT INTO ${info!.table} (rowid, embedding) VALUES (?, ?)`).run(BigInt(item.key), item.vector)
-      statement(db, "INSERT INTO vector_state (model, key, content_hash) VALUES (?, ?, ?)").run(model, item.key, item.hash)
+      statement(db, `INSERT INTO ${info!.table} (rowid, embedding, place) VALUES (?, ?, ?)`).run(BigInt(item.key), item.vector, item.place)
+      statement(db, "INSERT INTO vector_state (model, key, content_hash, place) VALUES (?, ?, ?, ?)").run(model, item.key, item.hash, item.place)
       if (!fresh.has(item.hash)) fromCache++
     }
     return { fromCache, skipped, reset }

@@ -6,8 +6,12 @@
  *
  * - `vector_models` maps a model id to its table and vector length. A new model is a new table:
  *   switching models rebuilds only this projection, and switching back finds the old one intact.
- * - `vector_state (model, key, content_hash)` says which text each stored vector was made from,
- *   so a revised memory is embedded again and an unchanged one never is.
+ * - `vector_state (model, key, content_hash, place)` says which text each stored vector was made
+ *   from, so a revised memory is embedded again and an unchanged one never is, and which place
+ *   (`placeOf`: its project, or global) its row is filed under.
+ * - Each table is partitioned by place, so a KNN query reads only the vectors of the places it
+ *   searches (global and the current project) instead of the whole store (bench/search: the
+ *   scan of every vector was nearly all of a hybrid search at 100,000 memories).
  * - `embedding_cache (model, content_hash, vector)` holds every vector ever computed. It is
  *   outside the log and survives `drop`, so a rebuild costs no embedding calls.
  *
@@ -55,6 +59,9 @@ const loaded = new WeakSet<Db>()
 
 export const createVectorSchema = (db: Db): void => {
   loadVecExtension(db)
+  // Tables made before they were partitioned by place are dropped; the embedding cache stays,
+  // so the next sync files every vector again without one embedding call.
+  if (tableExists(db, "vector_state") && !hasColumn(db, "vector_state", "place")) vectorsProjection.drop(db)
   db.exec(`
     CREATE TABLE IF NOT EXISTS vector_models (
       model TEXT PRIMARY KEY,
@@ -65,6 +72,7 @@ export const createVectorSchema = (db: Db): void => {
       model TEXT NOT NULL,
       key INTEGER NOT NULL,
       content_hash TEXT NOT NULL,
+      place TEXT NOT NULL,
       PRIMARY KEY (model, key)
     ) STRICT, WITHOUT ROWID;
     CREATE TABLE IF NOT EXISTS embedding_cache (
@@ -82,19 +90,37 @@ export const contentHash = (text: string): string => createHash("sha256").update
 /** `vectors_` and 8 hex digits of the model id's sha256: a safe SQL name whatever the id holds. */
 export const vectorTableName = (model: string, digits = 8): string => `vectors_${contentHash(model).slice(0, digits)}`
 
+/** The place a memory's vector is filed under: its project, or "" for a global memory. */
+export const placeOf = (project: string | null): string => project ?? ""
+
+/** The places searched from `project`: global and, with a project, that project's. */
+export const placesSearchedFrom = (project: string | null): string[] => (project === null ? [placeOf(null)] : [placeOf(null), placeOf(project)])
+
 /**
  * The `k` stored vectors nearest to `query` (any memory, live or not: join `memories` to
- * filter), best first. Empty when the model has no table yet, or when `query` has another
- * length than the table (the model changed and the next sync will rebuild it).
+ * filter), best first: among the given places only (one KNN query per place, each reading only
+ * its partition), or among all; equal distances in key order. Empty when the model has no table yet, or when `query` has
+ * another length than the table (the model changed and the next sync will rebuild it).
  */
-export const nearest = (db: Db, model: string, query: Float32Array, k: number): Neighbour[] => {
+export const nearest = (db: Db, model: string, query: Float32Array, k: number, places?: ReadonlyArray<string>): Neighbour[] => {
   const info = modelInfo(db, model)
   if (info === undefined || query.length !== info.dimensions || k <= 0) return []
-  const rows = statement(db, `SELECT rowid AS key, distance FROM ${info.table} WHERE embedding MATCH ? AND k = ? ORDER BY distance`).all(
-    query,
-    Math.min(Math.floor(k), MAX_K)
-  ) as { key: number; distance: number | null }[]
-  return rows.map((r) => ({ key: r.key, cosine: toCosine(r.distance) }))
+  const limit = Math.min(Math.floor(k), MAX_K)
+  type Row = { key: number; distance: number | null }
+  const rows: Row[] =
+    places === undefined
+      ? (statement(db, `SELECT rowid AS key, distance FROM ${info.table} WHERE embedding MATCH ? AND k = ? ORDER BY distance`).all(query, limit) as Row[])
+      : places.flatMap(
+          (place) =>
+            statement(db, `SELECT rowid AS key, distance FROM ${info.table} WHERE embedding MATCH ? AND k = ? AND place = ? ORDER BY distance`).all(
+              query,
+              limit,
+              place
+            ) as Row[]
+        )
+  // Equal distances in key order, so results do not depend on where the table keeps a row.
+  rows.sort((a, b) => (a.distance ?? 2) - (b.distance ?? 2) || a.key - b.key)
+  return rows.slice(0, limit).map((r) => ({ key: r.key, cosine: toCosine(r.distance) }))
 }
 
 /**
@@ -243,7 +269,7 @@ export const createModelTable = (db: Db, model: string, dimensions: number): { t
     table = vectorTableName(model, digits)
   }
   db.exec(`DROP TABLE IF EXISTS ${table}`)
-  db.exec(`CREATE VIRTUAL TABLE ${table} USING vec0(embedding float[${dimensions}] distance_metric=cosine)`)
+  db.exec(`CREATE VIRTUAL TABLE ${table} USING vec0(embedding float[${dimensions}] distance_metric=cosine, place text partition key)`)
   db.prepare("INSERT OR REPLACE INTO vector_models (model, table_name, dimensions) VALUES (?, ?, ?)").run(model, table, dimensions)
   return { table, dimensions }
 }
@@ -259,6 +285,9 @@ export const modelInfo = (db: Db, model: string): { table: string; dimensions: n
   const row = statement(db, "SELECT table_name, dimensions FROM vector_models WHERE model = ?").get(model) as ModelRow | undefined
   return row === undefined || !tableExists(db, row.table_name) ? undefined : { table: row.table_name, dimensions: row.dimensions }
 }
+
+const hasColumn = (db: Db, table: string, column: string): boolean =>
+  (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[]).some((c) => c.name === column)
 
 export const tableExists = (db: Db, name: string): boolean =>
   statement(db, "SELECT 1 FROM sqlite_schema WHERE name = ?").get(name) !== undefined

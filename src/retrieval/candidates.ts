@@ -10,7 +10,7 @@ import { MEMORY_COLUMNS, rowToMemory, type MemoryRow } from "../projections/memo
 import type { MemoryState } from "../projections/memory-state.js"
 import type { Db } from "../store/database.js"
 import { statement } from "../store/statements.js"
-import { nearest, similarities } from "../projections/vectors.js"
+import { nearest, placesSearchedFrom, similarities } from "../projections/vectors.js"
 import { inPlaces, inPlacesOtherCategory, outsidePlaces, placesOf } from "../projections/fts-scope.js"
 import { ftsMatchExpression } from "./fts-query.js"
 import type { RankFields } from "./rank.js"
@@ -94,7 +94,7 @@ export const addVectorCandidates = (
   const withVectors = new Map<number, Candidate<RankFields>>()
   const cosines = similarities(db, query.model, query.vector, found.keys())
   for (const [key, c] of found) withVectors.set(key, { ...c, vector: cosines.get(key) ?? 0 })
-  const neighbours = nearest(db, query.model, query.vector, candidateLimit(limit, config)).filter((n) => !found.has(n.key))
+  const neighbours = nearest(db, query.model, query.vector, candidateLimit(limit, config), placesSearchedFrom(scope.project)).filter((n) => !found.has(n.key))
   if (neighbours.length === 0) return withVectors
   const cosineOf = new Map(neighbours.map((n) => [n.key, n.cosine]))
   const where = ["forgotten = 0", "superseded_by IS NULL", "(project IS NULL OR project IS ?)", `key IN (${neighbours.map((n) => n.key).join(",")})`]

@@ -8,7 +8,7 @@ import type { LedgerConfig } from "../config.js"
 import { restatementKey } from "../domain/text.js"
 import type { MemoryState } from "../projections/memory-state.js"
 import { MEMORY_COLUMNS, rowToMemory, type MemoryRow } from "../projections/memories.js"
-import { nearest } from "../projections/vectors.js"
+import { nearest, placesSearchedFrom } from "../projections/vectors.js"
 import type { Db } from "../store/database.js"
 import { statement } from "../store/statements.js"
 import { inPlaces, placesOf } from "../projections/fts-scope.js"
@@ -64,7 +64,7 @@ const keywordNeighbours = (db: Db, content: string, project: string | null): Mem
 }
 
 const vectorNeighbours = (db: Db, vector: QueryVector, project: string | null) => {
-  const near = nearest(db, vector.model, vector.vector, COMPARED)
+  const near = nearest(db, vector.model, vector.vector, COMPARED, placesSearchedFrom(project))
   const cosine = new Map(near.map((n) => [n.key, n.cosine]))
   return byKeys(db, [...cosine.keys()], project).map((memory) => ({ memory, cosine: cosine.get(memory.key) ?? 0 }))
 }

@@ -256,3 +256,39 @@ test("syncVectors through the http provider against a real OpenAI-compatible ser
     await server.close()
   }
 })
+
+test("nearest among places reads only those places' vectors, in the order the whole table would give them", () => {
+  const store = openTempStore()
+  const words = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"]
+  const places = [null, "github.com/acme/app", "github.com/acme/api"] as const
+  const events = Array.from({ length: 24 }, (_, i) => {
+    const project = places[i % 3]!
+    return added(memoryId(100 + i), `${words[i % 8]} ${words[(i * 3) % 8]} ${words[(i * 5 + 1) % 8]} note ${i}`, project === null ? { scope: "global", project: null } : { scope: "project", project })
+  })
+  append(store, events)
+  const embedder = countingEmbedder()
+  sync(store, embedder)
+  const projectOf = new Map((store.db.prepare("SELECT key, project FROM memories").all() as { key: number; project: string | null }[]).map((r) => [r.key, r.project]))
+  const query = l2Normalize(bagOfWords("alpha gamma zeta", 64))
+
+  const all = nearest(store.db, embedder.model, query, 24)
+  const fromApp = nearest(store.db, embedder.model, query, 24, ["", "github.com/acme/app"])
+  expect(fromApp.map((n) => projectOf.get(n.key)).every((p) => p === null || p === "github.com/acme/app")).toBe(true)
+  expect(fromApp).toEqual(all.filter((n) => projectOf.get(n.key) !== "github.com/acme/api"))
+  // Cut at k, ties at the cut may fall either way: the cosines and the place are what is fixed.
+  const globalTop = nearest(store.db, embedder.model, query, 3, [""])
+  expect(globalTop.every((n) => projectOf.get(n.key) === null)).toBe(true)
+  expect(globalTop.map((n) => n.cosine)).toEqual(all.filter((n) => projectOf.get(n.key) === null).slice(0, 3).map((n) => n.cosine))
+})
+
+test("vectors filed before tables were partitioned by place are filed again from the cache, with no embedding call", () => {
+  const store = threeMemories()
+  const embedder = countingEmbedder()
+  sync(store, embedder)
+  // The layout of an older store: vector_state without its place column.
+  store.db.exec("ALTER TABLE vector_state DROP COLUMN place")
+  const again = sync(store, embedder)
+  expect(again).toMatchObject({ memories: 3, embedded: 0, cached: 3 })
+  expect(embedder.calls).toBe(1)
+  expect(nearest(store.db, embedder.model, l2Normalize(bagOfWords("epsilon", 64)), 1, [""])[0]!.key).toBe(keyOf(store, C))
+})
