@@ -29,10 +29,10 @@
  *
  * `--results FILE` writes every measured query's search results (key, score, cosine) and why's
  * left-out list (content, stage) as JSON lines, to check that a change keeps results identical;
- * `--local-queries 0` skips the USE-lite timing. `--mmap-mib N` is a what-if, not how memledger
- * runs: it sets `PRAGMA mmap_size` on the measured connection (src/store/database.ts sets none),
- * because sqlite-vec's KNN reads every vector chunk and, through the page cache, pays a read
- * system call per 4 KiB page.
+ * `--local-queries 0` skips the USE-lite timing. `--mmap-mib N` is a what-if: it sets
+ * `PRAGMA mmap_size` on the measured connection instead of the 1 GiB src/store/database.ts sets
+ * (0 turns the map off), since sqlite-vec's KNN reads every vector chunk of its places and,
+ * without a map, pays a read system call per 4 KiB page.
  */
 import { writeFileSync } from "node:fs"
 import { availableParallelism, loadavg } from "node:os"
@@ -70,7 +70,8 @@ const warmup = intArg("warmup", 50)
 const outcomeCount = intArg("outcomes", 3_000)
 const localQueries = countArg("local-queries", 300)
 const resultsFile = stringArg("results")
-const mmapMib = countArg("mmap-mib", 0)
+/** The store's own map size unless --mmap-mib says otherwise (0: no map). */
+const mmapMib = stringArg("mmap-mib") === undefined ? undefined : countArg("mmap-mib", 0)
 const DIMENSIONS = 512
 const ACTOR = { origin: "bench:search", agent: "bench" }
 
@@ -106,7 +107,7 @@ const measure = (size: number, mode: Mode, dbPath: string, queries: ReadonlyArra
   Effect.gen(function* () {
     const retrieval = yield* Retrieval
     const store = yield* Store
-    if (mmapMib > 0) store.db.pragma(`mmap_size = ${mmapMib * 1024 * 1024}`)
+    if (mmapMib !== undefined) store.db.pragma(`mmap_size = ${mmapMib * 1024 * 1024}`)
     let vectorSeconds: number | undefined
     if (timed) {
       const started = performance.now()
@@ -210,7 +211,7 @@ const loads = () => loadavg().map((l) => l.toFixed(1)).join(" ")
 await withScratchDir("search", async (dir) => {
   console.log(
     `search: sizes ${sizes.map((s) => fmt(s)).join(", ")}; modes ${modes.join(", ")}; ${queryCount} queries after ${warmup} warm-up, ` +
-      `${fmt(outcomeCount)} outcome reports; ${mmapMib > 0 ? `WHAT-IF mmap_size ${mmapMib} MiB; ` : ""}${environment()}; load average ${loads()}`
+      `${fmt(outcomeCount)} outcome reports; ${mmapMib !== undefined ? `WHAT-IF mmap_size ${mmapMib} MiB; ` : ""}${environment()}; load average ${loads()}`
   )
   const server = modes.includes("hybrid") ? await startHashEmbeddingServer(DIMENSIONS) : undefined
   const all: Measured[] = []

@@ -1,0 +1,17 @@
+/** The settings every connection to a store gets: WAL, a patient lock, a memory map for reads. */
+import { Either } from "effect"
+import { join } from "node:path"
+import { expect, it } from "vitest"
+import { MMAP_BYTES, openDatabase } from "../../src/store/database.js"
+import { tempDir } from "../support/cli.js"
+
+it("opens a store in WAL mode with reads mapped into memory", () => {
+  const db = Either.getOrThrow(openDatabase(join(tempDir(), "m.db")))
+  try {
+    expect(db.pragma("journal_mode", { simple: true })).toBe("wal")
+    // SQLite caps the map at its compile-time maximum; ours must not be cut below the setting.
+    expect(db.pragma("mmap_size", { simple: true })).toBe(MMAP_BYTES)
+  } finally {
+    db.close()
+  }
+})
