@@ -40,12 +40,12 @@ export const makeHttpEmbedder = (options: HttpEmbedderOptions): EmbedderApi => {
   const post = (input: ReadonlyArray<string>) =>
     Effect.tryPromise({
       try: async (signal) => {
-        const response = await doFetch(endpoint, {
-          method: "POST",
-          headers,
-          body: JSON.stringify({ model: options.model, input }),
-          signal
-        })
+        const body = JSON.stringify({ model: options.model, input })
+        const send = () => doFetch(endpoint, { method: "POST", headers, body, signal })
+        // A server may close an idle kept-alive connection just as a request goes out on it
+        // (Node's servers do after 5 s): fetch then fails without an answer. Embedding is
+        // idempotent, so it is sent once more, on a new connection; a second failure is real.
+        const response = await send().catch((error: unknown) => (signal.aborted ? Promise.reject(error) : send()))
         return { status: response.status, statusText: response.statusText, ok: response.ok, body: await response.text() }
       },
       catch: (error) => unavailable(`cannot reach ${shown}: ${describe(error)}`)

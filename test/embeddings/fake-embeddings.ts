@@ -53,7 +53,7 @@ export interface FakeServer {
   /** Bodies received, parsed. */
   readonly requests: Array<{ model: string; input: string[]; authorization: string | undefined }>
   /** Answer every request this way until changed. */
-  behaviour: "ok" | "error-500" | "hang" | "not-json" | "wrong-count" | "shuffled"
+  behaviour: "ok" | "error-500" | "hang" | "not-json" | "wrong-count" | "shuffled" | "drop-once"
   dimensions: number
   readonly close: () => Promise<void>
 }
@@ -87,6 +87,11 @@ const handle = async (state: FakeServer, req: IncomingMessage, res: ServerRespon
   const body = JSON.parse(raw) as { model: string; input: string[] }
   state.requests.push({ model: body.model, input: body.input, authorization: req.headers.authorization })
   switch (state.behaviour) {
+    case "drop-once":
+      // A kept-alive connection closed by the server just as the request arrived: no answer at all.
+      state.behaviour = "ok"
+      req.socket.destroy()
+      return
     case "error-500":
       return reply(res, 500, { error: { message: "model failed to load" } })
     case "hang":

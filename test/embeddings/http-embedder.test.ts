@@ -101,3 +101,11 @@ test("the endpoint is {url}/v1/embeddings whether or not the URL already says /v
   expect(embeddingsEndpoint("http://127.0.0.1:1234/v1")).toBe("http://127.0.0.1:1234/v1/embeddings")
   expect(embeddingsEndpoint("https://api.example.com/v1/embeddings")).toBe("https://api.example.com/v1/embeddings")
 })
+
+test("a connection the server closes without answering is tried once more, on a new one", async () => {
+  const embedder = makeHttpEmbedder({ url: server.url, model: "m" })
+  server.behaviour = "drop-once"
+  const vectors = Either.getOrThrow(await run(embedder.embed(["run the tests"])))
+  expect(vectors).toHaveLength(1)
+  expect(server.requests).toHaveLength(2)
+})
