@@ -38,8 +38,8 @@ export const scopeColumn = (key: ScopeKey, category: string): string => `${place
 
 const anyOf = (tokens: ReadonlyArray<string>): string => (tokens.length === 1 ? `"${tokens[0]}"` : `(${tokens.map((t) => `"${t}"`).join(" OR ")})`)
 
-/** The places searched from `project`: global memories and, with a project, that project's. */
-export const placesOf = (project: string | null, live: boolean): string[] =>
+/** The place tokens searched from `project`: global memories and, with a project, that project's. */
+export const placeTokensOf = (project: string | null, live: boolean): string[] =>
   project === null ? [placeToken({ project, live })] : [placeToken({ project: null, live }), placeToken({ project, live })]
 
 /** A MATCH restricted to the text columns, so a word never meets a scope token. */

@@ -1,7 +1,7 @@
 /**
  * Stage 1 inputs: the memories that match a query, with their raw relevance signals. Scope,
- * liveness and category are filtered in the index so that a large store of other projects' memories
- * can never crowd the current project's out of the candidate list.
+ * liveness and category are filtered inside the indexes (full-text and vector), so that a large
+ * store of other projects' memories can never crowd the current project's out of the list.
  */
 import type { LedgerConfig } from "../config.js"
 import { loadEvidenceOf } from "../projections/evidence.js"
@@ -11,7 +11,7 @@ import type { MemoryState } from "../projections/memory-state.js"
 import type { Db } from "../store/database.js"
 import { statement } from "../store/statements.js"
 import { nearest, placesSearchedFrom, similarities } from "../projections/vectors.js"
-import { inPlaces, inPlacesOtherCategory, outsidePlaces, placesOf } from "../projections/fts-scope.js"
+import { inPlaces, inPlacesOtherCategory, outsidePlaces, placeTokensOf } from "../projections/fts-scope.js"
 import { ftsMatchExpression } from "./fts-query.js"
 import type { RankFields } from "./rank.js"
 
@@ -50,7 +50,7 @@ export const keywordCandidates = (db: Db, query: string, scope: Scope, limit: nu
               WHERE memories_fts MATCH ? ORDER BY relevance DESC LIMIT ?) f
        JOIN memories m ON m.key = f.key
        LEFT JOIN evidence e ON e.memory_id = m.id`
-  ).all(inPlaces(words, placesOf(scope.project, true), scope.category), candidateLimit(limit, config)) as CandidateRow[]
+  ).all(inPlaces(words, placeTokensOf(scope.project, true), scope.category), candidateLimit(limit, config)) as CandidateRow[]
   for (const r of rows) {
     const memory: RankFields = { key: r.key, id: r.id as MemoryState["id"], createdAt: r.created_at, confidence: r.confidence, confirmations: r.confirmations }
     const evidence = r.worked === null ? undefined : { worked: r.worked, failed: r.failed!, anchorMs: r.anchor_ms! }
@@ -122,8 +122,8 @@ export const OUTSIDE_LISTED = { dead: 50, otherCategory: 10, otherScope: 10 } as
 export const keywordMatchesOutsideCandidates = (db: Db, query: string, scope: Scope): MemoryState[] => {
   const words = ftsMatchExpression(query)
   if (words === undefined) return []
-  const live = placesOf(scope.project, true)
-  const dead = placesOf(scope.project, false)
+  const live = placeTokensOf(scope.project, true)
+  const dead = placeTokensOf(scope.project, false)
   const keysOf = (sql: string, match: string, max: number) => (statement(db, sql).all(match, max) as { key: number }[]).map((r) => r.key)
   const best = `SELECT rowid AS key FROM memories_fts WHERE memories_fts MATCH ? ORDER BY bm25(memories_fts, 1, 1, 1, 0) LIMIT ?`
   const newest = `SELECT rowid AS key FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rowid DESC LIMIT ?`

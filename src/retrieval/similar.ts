@@ -11,7 +11,7 @@ import { MEMORY_COLUMNS, rowToMemory, type MemoryRow } from "../projections/memo
 import { nearest, placesSearchedFrom } from "../projections/vectors.js"
 import type { Db } from "../store/database.js"
 import { statement } from "../store/statements.js"
-import { inPlaces, placesOf } from "../projections/fts-scope.js"
+import { inPlaces, placeTokensOf } from "../projections/fts-scope.js"
 import type { QueryVector } from "./candidates.js"
 import { ftsMatchExpression, queryWords } from "./fts-query.js"
 
@@ -58,7 +58,7 @@ const keywordNeighbours = (db: Db, content: string, project: string | null): Mem
   const match = ftsMatchExpression(content)
   if (match === undefined) return []
   const keys = statement(db, `SELECT rowid AS key FROM memories_fts WHERE memories_fts MATCH ? ORDER BY bm25(memories_fts, 1, 1, 1, 0) LIMIT ${COMPARED}`).all(
-    inPlaces(match, placesOf(project, true))
+    inPlaces(match, placeTokensOf(project, true))
   ) as { key: number }[]
   return byKeys(db, keys.map((k) => k.key), project)
 }
