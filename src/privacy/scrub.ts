@@ -8,10 +8,12 @@ import { scanContent } from "./scan.js"
 
 export const scrubText = (text: string): string => {
   if (text.length > MEMO_MAX_LENGTH) return scrub(text)
-  let scrubbed = memo.get(text)
-  if (scrubbed === undefined) {
+  const known = memo.get(text)
+  if (known !== undefined) return known
+  const scrubbed = scrub(text)
+  // Only texts the scan had nothing to take out are kept: the memo never holds a secret.
+  if (scrubbed === text.trim()) {
     if (memo.size >= MEMO_ENTRIES) memo.clear()
-    scrubbed = scrub(text)
     memo.set(text, scrubbed)
   }
   return scrubbed
@@ -24,7 +26,8 @@ const scrub = (text: string): string => {
 
 /**
  * The same short texts come again and again (a bulk import's tags, an agent's repeated
- * queries), and the scan is pure: its answers are remembered, a few thousand at most.
+ * queries), and the scan is pure: its answers are remembered, a few thousand at most, for the
+ * texts it found clean.
  */
 const memo = new Map<string, string>()
 const MEMO_ENTRIES = 4_096
