@@ -3,7 +3,7 @@
  * column of weight 0, one token for where it lives (global or its project, live or not) and one
  * for its category. A query then says "these words, in this scope" in one MATCH, and FTS5
  * intersects the doclists itself: joining every word match to the memories table to check its
- * scope cost more than scoring the matches (bench/search: a median query matches 6,000 of
+ * scope cost more than scoring the matches (bench/search: a median query matches 7,561 of
  * 100,000 memories, a quarter of them in scope).
  *
  * The tokens are never produced by a query's words, because those are searched only in the text

@@ -98,9 +98,10 @@ export const placesSearchedFrom = (project: string | null): string[] => (project
 
 /**
  * The `k` stored vectors nearest to `query` (any memory, live or not: join `memories` to
- * filter), best first: among the given places only (one KNN query per place, each reading only
- * its partition), or among all; equal distances in key order. Empty when the model has no table yet, or when `query` has
- * another length than the table (the model changed and the next sync will rebuild it).
+ * filter), best first, equal distances in key order: among the given places only (one KNN
+ * query per place, each reading only its partition), or among all. Empty when the model has no
+ * table yet, or when `query` has another length than the table (the model changed and the next
+ * sync will rebuild it).
  */
 export const nearest = (db: Db, model: string, query: Float32Array, k: number, places?: ReadonlyArray<string>): Neighbour[] => {
   const info = modelInfo(db, model)
