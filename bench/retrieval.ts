@@ -75,7 +75,9 @@ const printMisses = (outcomes: ReadonlyArray<QueryOutcome>, queries: ReadonlyArr
 if (process.argv[1]?.endsWith("/retrieval.mjs")) {
   const started = Date.now()
   const run = await runQuality()
-  console.log(`memledger search (keyword mode, default config), limit 10\n`)
+  const embedder = process.env.MEMLEDGER_EMBEDDER ?? "none"
+  const mode = embedder === "none" ? "keyword mode" : `hybrid, MEMLEDGER_EMBEDDER=${embedder}`
+  console.log(`memledger search (${mode}, default config), limit 10\n`)
   console.log(formatTable(summarize(run.outcomes)))
   console.log(`\ncontext --query on negatives injected nothing in ${run.negativesWithoutContext}/${run.negatives} (${((100 * run.negativesWithoutContext) / run.negatives).toFixed(0)}%)`)
   console.log(`\nBM25 baseline (FTS5 porter, content only, words OR'ed), limit 10\n`)
