@@ -10,7 +10,7 @@ import { MEMORY_COLUMNS, rowToMemory, type MemoryRow } from "../projections/memo
 import type { MemoryState } from "../projections/memory-state.js"
 import type { Db } from "../store/database.js"
 import { statement } from "../store/statements.js"
-import { nearest, placesSearchedFrom, similarities } from "../projections/vectors.js"
+import { nearest, placesSearchedFrom, similarities } from "../projections/vector-search.js"
 import { inPlaces, inPlacesOtherCategory, outsidePlaces, placeTokensOf } from "../projections/fts-scope.js"
 import { ftsMatchExpression } from "./fts-query.js"
 import type { RankFields } from "./rank.js"

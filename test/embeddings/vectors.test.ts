@@ -10,17 +10,8 @@ import type { MemoryId } from "../../src/domain/ids.js"
 import type { DomainEvent } from "../../src/events/events.js"
 import { makeHttpEmbedder } from "../../src/embeddings/http.js"
 import { l2Normalize } from "../../src/embeddings/normalize.js"
-import {
-  cosineBetween,
-  dropVectorModel,
-  listVectorModels,
-  nearest,
-  pruneEmbeddingCache,
-  similarities,
-  vectorOf,
-  vectorsProjection,
-  vectorTableName
-} from "../../src/projections/vectors.js"
+import { cosineBetween, nearest, similarities, vectorOf } from "../../src/projections/vector-search.js"
+import { dropVectorModel, listVectorModels, pruneEmbeddingCache, vectorsProjection, vectorTableName } from "../../src/projections/vectors.js"
 import { pendingVectors, syncVectors } from "../../src/projections/vector-sync.js"
 import type { LedgerStore } from "../../src/store/ledger-store.js"
 import { added, conversationForgotten, revised } from "../support/events.js"
