@@ -31,7 +31,7 @@ const hashOf = (text: string): string => {
 
 export const placeToken = ({ project, live }: ScopeKey): string => `z${live ? "l" : "d"}${project === null ? "g" : `p${hashOf(project)}`}0`
 
-export const categoryToken = (category: string): string => `zc${hashOf(category)}0`
+const categoryToken = (category: string): string => `zc${hashOf(category)}0`
 
 /** The `scope` column's text for one memory. */
 export const scopeColumn = (key: ScopeKey, category: string): string => `${placeToken(key)} ${categoryToken(category)}`

@@ -17,7 +17,7 @@ export interface Neighbour {
 export const placesSearchedFrom = (project: string | null): string[] => (project === null ? [placeOf(null)] : [placeOf(null), placeOf(project)])
 
 /** The largest `k` sqlite-vec accepts in one KNN query. */
-export const MAX_K = 4096
+const MAX_K = 4096
 
 /**
  * The `k` stored vectors nearest to `query` (any memory, live or not: join `memories` to

@@ -112,7 +112,7 @@ export const addVectorCandidates = (
 }
 
 /** How many of each kind of left-out match `why` lists: enough to explain, few enough to stay cheap. */
-export const OUTSIDE_LISTED = { dead: 50, otherCategory: 10, otherScope: 10 } as const
+const OUTSIDE_LISTED = { dead: 50, otherCategory: 10, otherScope: 10 } as const
 
 /**
  * Memories that match the words but are not candidates: forgotten or superseded ones in scope
