@@ -4,6 +4,7 @@
  */
 import { createHash } from "node:crypto"
 import { ParseResult, Schema } from "effect"
+import { compileIs } from "./compiled-is.js"
 import { CURRENT_VERSION, EVENT_SCHEMAS, type DomainEvent, type EventType } from "./events.js"
 import { upcast } from "./upcast.js"
 
@@ -25,7 +26,8 @@ const codecs = new Map<string, Codec>(
       {
         decode: Schema.decodeUnknownSync(s, { onExcessProperty: "ignore" }),
         encode: Schema.encodeSync(s),
-        is: Schema.is(s),
+        // Schema.is, compiled (compiled-is.ts): every append and every read checks a payload.
+        is: compileIs(s),
         fields: Object.keys(schema.fields).filter((k) => k !== "_tag")
       }
     ]
