@@ -1,11 +1,11 @@
 /**
- * Parses a JSONL import file before anything is written: each line is a memory or an exported
- * event, and the first bad line stops the import with its line number, so a half-read file
- * never leaves half its memories behind.
+ * Parses a JSONL import file: each line is a memory or an exported event, and a bad line stops
+ * the import with its line number. `parseImport` reads a whole file before anything is written;
+ * `ImportLines` reads one line at a time, for an import that checks each batch before writing it.
  */
 import { DateTime, Either, ParseResult, Schema } from "effect"
 import { ImportLineInvalid, type DomainError } from "../domain/errors.js"
-import { CATEGORIES, Category, MAX_CONTENT_LENGTH, Source } from "../domain/vocabulary.js"
+import { CATEGORIES, Category, MAX_CONTENT_LENGTH, Source, SOURCES } from "../domain/vocabulary.js"
 import { decodePayload } from "../events/codec.js"
 import { ExportedEvent, isExportedEventLine } from "../events/export-line.js"
 import type { AddInput } from "./add-input.js"
@@ -31,25 +31,77 @@ const isCategory = Schema.is(Category)
 
 export const parseImport = (text: string): Either.Either<ImportItem[], DomainError> => {
   const items: ImportItem[] = []
-  const lines = text.split("\n")
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i]!.trim()
-    if (raw.length === 0) continue
-    const item = parseLine(raw, i + 1)
+  const lines = new ImportLines(text)
+  for (let item = lines.next(); item !== undefined; item = lines.next()) {
     if (Either.isLeft(item)) return Either.left(item.left)
     items.push(item.right)
   }
   return Either.right(items)
 }
 
-const parseLine = (raw: string, line: number): Either.Either<ImportItem, ImportLineInvalid> => {
-  const fail = (reason: string) => Either.left(new ImportLineInvalid({ line, reason }))
+/**
+ * The non-empty lines of a JSONL text (blank ones are skipped, as `split` and `trim` would),
+ * parsed one at a time, numbered as in the file. Nothing of a line is kept once it is read.
+ */
+export class ImportLines {
+  private offset = 0
+  private lineNumber = 0
+  constructor(private readonly text: string) {}
+
+  /** The next line, parsed and checked; undefined after the last. */
+  next(): Either.Either<ImportItem, ImportLineInvalid> | undefined {
+    const text = this.text
+    while (this.offset < text.length) {
+      const newline = text.indexOf("\n", this.offset)
+      const end = newline < 0 ? text.length : newline
+      const raw = text.slice(this.offset, end).trim()
+      this.offset = end + 1
+      this.lineNumber++
+      if (raw.length > 0) return parseLine(raw, this.lineNumber)
+    }
+    return undefined
+  }
+
+  /** Where the next line starts, to come back to it with `rewind`. */
+  get position(): { readonly offset: number; readonly lineNumber: number } {
+    return { offset: this.offset, lineNumber: this.lineNumber }
+  }
+
+  rewind(to: { readonly offset: number; readonly lineNumber: number }): void {
+    this.offset = to.offset
+    this.lineNumber = to.lineNumber
+  }
+}
+
+/** How many lines `ImportLines` yields, without parsing them. */
+export const countLines = (text: string): number => {
+  let count = 0
+  for (let offset = 0; offset < text.length; ) {
+    const newline = text.indexOf("\n", offset)
+    const end = newline < 0 ? text.length : newline
+    if (text.slice(offset, end).trim().length > 0) count++
+    offset = end + 1
+  }
+  return count
+}
+
+export const parseLine = (raw: string, line: number): Either.Either<ImportItem, ImportLineInvalid> => {
   let value: unknown
   try {
     value = JSON.parse(raw)
   } catch {
-    return fail("not valid JSON")
+    return Either.left(new ImportLineInvalid({ line, reason: "not valid JSON" }))
   }
+  const memory = memoryItemOf(value, line)
+  return memory === undefined ? decodeLine(value, line) : Either.right(memory)
+}
+
+/**
+ * The schema's reading of a parsed line. `memoryItemOf` answers first for the common line, and
+ * this reports anything else, so each error message comes from the schema.
+ */
+export const decodeLine = (value: unknown, line: number): Either.Either<ImportItem, ImportLineInvalid> => {
+  const fail = (reason: string) => Either.left(new ImportLineInvalid({ line, reason }))
   if (isExportedEventLine(value)) {
     const event = decodeEvent(value)
     if (Either.isLeft(event)) return fail(describe(event.left))
@@ -90,6 +142,54 @@ const parseLine = (raw: string, line: number): Either.Either<ImportItem, ImportL
     ...(m.origin != null ? { origin: m.origin } : {}),
     ...(m.agent != null ? { agent: m.agent } : {})
   })
+}
+
+type MemoryItem = Extract<ImportItem, { kind: "memory" }>
+
+/**
+ * The same item as `decodeLine` for a plain memory line (every field of the expected type,
+ * `createdAt` in the canonical form `toISOString` writes), built without the schema's
+ * interpreter; undefined for anything else, which `decodeLine` then reads. The two are compared
+ * on generated lines by test/core/import-lines.property.test.ts.
+ */
+export const memoryItemOf = (value: unknown, line: number): MemoryItem | undefined => {
+  if (typeof value !== "object" || value === null || Array.isArray(value) || isExportedEventLine(value)) return undefined
+  const { content, category, project, tags, origin, agent, source, createdAt } = value as Record<string, unknown>
+  if (typeof content !== "string" || content.length > MAX_CONTENT_LENGTH || content.trim().length === 0) return undefined
+  if (category != null && !CATEGORY_SET.has(category)) return undefined
+  if (project != null && typeof project !== "string") return undefined
+  if (tags != null && !(Array.isArray(tags) && tags.every((t) => typeof t === "string"))) return undefined
+  if (origin != null && !(typeof origin === "string" && origin.length > 0)) return undefined
+  if (agent != null && !(typeof agent === "string" && agent.length > 0)) return undefined
+  if (source != null && !SOURCE_SET.has(source)) return undefined
+  if (createdAt != null && !(typeof createdAt === "string" && isCanonicalTime(createdAt))) return undefined
+  const input: AddInput = {
+    content,
+    scope: project == null ? "global" : "project",
+    project: (project as string | null | undefined) ?? null,
+    source: (source as Source | null | undefined) ?? "imported",
+    ...(category != null ? { category: category as Category } : {}),
+    ...(tags != null ? { tags: tags as string[] } : {}),
+    ...(createdAt != null ? { createdAt: createdAt as string } : {})
+  }
+  return {
+    kind: "memory",
+    line,
+    input,
+    ...(origin != null ? { origin: origin as string } : {}),
+    ...(agent != null ? { agent: agent as string } : {})
+  }
+}
+
+const CATEGORY_SET = new Set<unknown>(CATEGORIES)
+const SOURCE_SET = new Set<unknown>(SOURCES)
+const CANONICAL_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
+
+/** A time the schema reads as itself: `DateTime.formatIso` of it gives the same text. */
+const isCanonicalTime = (text: string): boolean => {
+  if (!CANONICAL_TIME.test(text)) return false
+  const time = new Date(text)
+  return !Number.isNaN(time.getTime()) && time.toISOString() === text
 }
 
 const describe = (error: ParseResult.ParseError): string => ParseResult.TreeFormatter.formatErrorSync(error).replace(/\s+/g, " ")
