@@ -1,17 +1,20 @@
 /**
- * Importing parsed JSONL lines: one line at a time through the same decide-append-project path
- * as `mem add` (any file), or in bulk (files of memory lines only). Both make the same
- * decisions in the same order with the same ids, so they write the same log and the same
- * projections (test/core/import-bulk-equivalence.test.ts).
+ * Importing a JSONL file: one line at a time through the same decide-append-project path as
+ * `mem add` (small files), or in bulk (memory lines, from BULK_MIN_LINES lines on). Both make
+ * the same decisions in the same order with the same ids, so they write the same log and the
+ * same projections (test/core/import-bulk-equivalence.property.test.ts).
  *
- * The bulk path differs only in when the projections are written:
- * - every line is scanned and checked before anything is written, so a bad line anywhere stops
- *   the import with nothing written (the line-at-a-time path commits batch by batch);
- * - then, per transaction of BULK_BATCH lines under the write lock, each line is decided against
- *   the store (the restatement lookup on `memories_restatement`, with the indexes intact) and the
- *   memories of this batch, kept in memory; the events are appended through the hash chain, and
- *   the projections are folded in memory and written once per batch: each memory row once, in
- *   key order, then the full-text index in one run, as a rebuild does.
+ * The bulk path reads, checks and writes the file one transaction of BULK_BATCH lines at a time:
+ * - each line is parsed, privacy-scanned and decided as it is read, inside the transaction; a
+ *   bad line rolls the transaction back, so nothing of its batch is written (the batches before
+ *   it are, as on the line-at-a-time path), and no line outlives its batch in memory;
+ * - each line is decided against the store (the restatement lookup on `memories_restatement`,
+ *   with the indexes intact) and the memories of this batch, kept in memory; the events are
+ *   appended through the hash chain, and the projections are folded in memory and written once
+ *   per batch: each memory row once, in key order, then the full-text index in one run, as a
+ *   rebuild does;
+ * - an exported event among the lines ends the batch before it; the next IMPORT_BATCH lines
+ *   then go line by line, as in a small file, and the batches after them in bulk again.
  * Nothing is dropped, so a reader never sees a store without its indexes; it sees each batch at
  * its commit, as with the line-at-a-time path.
  */
@@ -19,8 +22,8 @@ import { Either } from "effect"
 import type { Actor } from "../commands/actor.js"
 import { decideAddInput } from "../commands/add-input.js"
 import { executeIn } from "../commands/execute.js"
-import type { ImportItem } from "../commands/import-lines.js"
-import { scanForStorage, type ScannedContent } from "../commands/scanned-content.js"
+import { countLines, ImportLines, parseImport, type ImportItem } from "../commands/import-lines.js"
+import { scanForStorage } from "../commands/scanned-content.js"
 import type { DecisionState } from "../commands/state.js"
 import { ImportLineInvalid, type DomainError } from "../domain/errors.js"
 import type { MemoryId } from "../domain/ids.js"
@@ -50,33 +53,75 @@ export interface ImportReport {
 export const IMPORT_BATCH = 2_000
 
 /**
- * Lines per bulk transaction: about 2.5 s of write lock at the measured 8,000 lines/s, well
- * inside the 15 s busy_timeout another writer waits; and large enough that the work done once
- * per transaction (commit, FTS segment merges) is spread over many lines.
+ * Lines per bulk transaction: a few seconds of write lock at worst (2.5 s at 8,000 lines/s),
+ * well inside the 15 s busy_timeout another writer waits; and large enough that the work done
+ * once per transaction (commit, FTS segment merges) is spread over many lines.
  */
 export const BULK_BATCH = 20_000
 
 /**
- * Files of at least this many memory lines take the bulk path. Below it, the line-at-a-time path
+ * Files of at least this many lines take the bulk path. Below it, the line-at-a-time path
  * takes under a second and its per-batch commits are what a user watching a progress bar expects;
  * the two write the same rows, so the threshold changes speed only.
  */
 export const BULK_MIN_LINES = 1_000
 
-type MemoryItem = Extract<ImportItem, { kind: "memory" }>
+export interface ImportOptions {
+  /** Lines per bulk transaction (tests make it small). */
+  readonly batchSize?: number
+  /** Files of at least this many lines take the bulk path. */
+  readonly bulkFrom?: number
+}
 
-/** Chooses the path: bulk for files of memory lines only, from BULK_MIN_LINES on. */
-export const importItems = (
+/** Imports a JSONL text: see the module comment. */
+export const importJsonl = (
   store: LedgerStore,
-  items: ImportItem[],
+  text: string,
   actor: Actor,
   now: number,
   makeId: (timeMs: number) => string,
-  onProgress?: Progress
-): Either.Either<ImportReport, DomainError> =>
-  items.length >= BULK_MIN_LINES && items.every((i): i is MemoryItem => i.kind === "memory")
-    ? importInBulk(store, items as MemoryItem[], actor, now, makeId, onProgress)
-    : importLineByLine(store, items, actor, now, makeId, onProgress)
+  onProgress?: Progress,
+  { batchSize = BULK_BATCH, bulkFrom = BULK_MIN_LINES }: ImportOptions = {}
+): Either.Either<ImportReport, DomainError> => {
+  const total = countLines(text)
+  if (total < bulkFrom) return Either.flatMap(parseImport(text), (items) => importLineByLine(store, items, actor, now, makeId, onProgress))
+  const lines = new ImportLines(text)
+  const ids: string[] = []
+  let imported = 0
+  let confirmed = 0
+  let events = 0
+  let done = 0
+  for (;;) {
+    const written = store.write((tx) => importBatchInBulk(tx.db, lines, batchSize, actor, now, makeId))
+    if (Either.isLeft(written)) return Either.left(written.left)
+    const batch = written.right
+    for (const id of batch.ids) ids.push(id)
+    imported += batch.imported
+    confirmed += batch.confirmed
+    done += batch.ids.length
+    if (batch.ids.length > 0) onProgress?.(done, total)
+    if (batch.stop === "end") break
+    if (batch.stop === "event") {
+      // The exported event and the lines after it, line by line as in a small file.
+      const items: ImportItem[] = []
+      while (items.length < IMPORT_BATCH) {
+        const item = lines.next()
+        if (item === undefined) break
+        if (Either.isLeft(item)) return Either.left(item.left)
+        items.push(item.right)
+      }
+      const slow = importLineByLine(store, items, actor, now, makeId)
+      if (Either.isLeft(slow)) return slow
+      for (const id of slow.right.ids) ids.push(id)
+      imported += slow.right.imported
+      confirmed += slow.right.confirmed
+      events += slow.right.events
+      done += items.length
+      onProgress?.(done, total)
+    }
+  }
+  return Either.right({ imported, confirmed, events, ids })
+}
 
 /** Each line through the decide-append-project path of `mem add`, IMPORT_BATCH lines per transaction. */
 export const importLineByLine = (
@@ -117,59 +162,64 @@ export const importLineByLine = (
   return Either.right({ imported, confirmed, events, ids })
 }
 
-/** Memory lines only (no exported events): see the module comment. */
-export const importInBulk = (
-  store: LedgerStore,
-  items: MemoryItem[],
+interface BulkBatchReport {
+  readonly ids: ReadonlyArray<string>
+  readonly imported: number
+  readonly confirmed: number
+  /** Why the batch ended: it was full, the file ended, or the next line is an exported event. */
+  readonly stop: "full" | "end" | "event"
+}
+
+/** One bulk transaction: up to `limit` memory lines read from `lines`, see the module comment. */
+const importBatchInBulk = (
+  db: Db,
+  lines: ImportLines,
+  limit: number,
   actor: Actor,
   now: number,
-  makeId: (timeMs: number) => string,
-  onProgress?: Progress,
-  batchSize = BULK_BATCH
-): Either.Either<ImportReport, DomainError> => {
-  // Every line scanned and checked first: the only way a memory line without a relation can be
-  // refused, so after this loop no batch can fail on a bad line.
-  const scans: ScannedContent[] = []
-  for (const item of items) {
-    const scanned = scanForStorage(item.input.content)
-    if (Either.isLeft(scanned)) return Either.left(new ImportLineInvalid({ line: item.line, reason: scanned.left.message }))
-    scans.push(scanned.right)
-  }
+  makeId: (timeMs: number) => string
+): Either.Either<BulkBatchReport, DomainError> => {
+  const batch = new BulkBatch(db)
+  const recordedAt = new Date(now).toISOString()
+  const newId = () => makeId(now)
+  const pending: NewEvent[] = []
   const ids: string[] = []
   let imported = 0
-  let confirmed = 0
-  for (let start = 0; start < items.length; start += batchSize) {
-    const end = Math.min(start + batchSize, items.length)
-    const written = store.write((tx) => {
-      const batch = new BulkBatch(tx.db)
-      const recordedAt = new Date(now).toISOString()
-      const pending: NewEvent[] = []
-      for (let i = start; i < end; i++) {
-        const item = items[i]!
-        const who = { origin: item.origin ?? actor.origin, agent: item.agent ?? actor.agent }
-        const decision = decideAddInput(item.input, { db: tx.db, state: batch.state, newId: () => makeId(now) }, scans[i])
-        if (Either.isLeft(decision)) return Either.left(new ImportLineInvalid({ line: item.line, reason: decision.left.message }))
-        for (const event of decision.right.events) {
-          const next: NewEvent = { id: makeId(now), recordedAt, ...who, event }
-          pending.push(next)
-          batch.apply(next)
-        }
-        const result = decision.right.result
-        ids.push(result.id)
-        if (result.stored) imported++
-        else confirmed++
-        // Appended a thousand at a time, so that the events die young (in V8's young generation)
-        // instead of piling up for the whole batch.
-        if (pending.length >= 1_000) batch.append(pending.splice(0))
-      }
-      batch.append(pending)
-      batch.finish()
-      return Either.right(end - start)
-    })
-    if (Either.isLeft(written)) return Either.left(written.left)
-    onProgress?.(end, items.length)
+  let stop: BulkBatchReport["stop"] = "full"
+  while (ids.length < limit) {
+    const at = lines.position
+    const read = lines.next()
+    if (read === undefined) {
+      stop = "end"
+      break
+    }
+    if (Either.isLeft(read)) return Either.left(read.left)
+    const item = read.right
+    if (item.kind === "event") {
+      lines.rewind(at)
+      stop = "event"
+      break
+    }
+    const scanned = scanForStorage(item.input.content)
+    if (Either.isLeft(scanned)) return Either.left(new ImportLineInvalid({ line: item.line, reason: scanned.left.message }))
+    const decision = decideAddInput(item.input, { db, state: batch.state, newId }, scanned.right)
+    if (Either.isLeft(decision)) return Either.left(new ImportLineInvalid({ line: item.line, reason: decision.left.message }))
+    const origin = item.origin ?? actor.origin
+    const agent = item.agent ?? actor.agent
+    for (const event of decision.right.events) {
+      const next: NewEvent = { id: newId(), recordedAt, origin, agent, event }
+      pending.push(next)
+      batch.apply(next)
+    }
+    ids.push(decision.right.result.id)
+    if (decision.right.result.stored) imported++
+    // Appended a thousand at a time, so that the events die young (in V8's young generation)
+    // instead of piling up for the whole batch.
+    if (pending.length >= 1_000) batch.append(pending.splice(0))
   }
-  return Either.right({ imported, confirmed, events: 0, ids })
+  batch.append(pending)
+  batch.finish()
+  return Either.right({ ids, imported, confirmed: ids.length - imported, stop })
 }
 
 /**

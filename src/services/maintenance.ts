@@ -19,7 +19,7 @@ import { databaseChecks, privacyCounts, type Check, type PrivacyCounts } from ".
 import { Embedder, type EmbedderApi } from "../embeddings/embedder.js"
 import { pruneEmbeddingCache } from "../projections/vectors.js"
 import type { Db } from "../store/database.js"
-import { importItems, rawOf, type ImportReport } from "./import-memories.js"
+import { importJsonl, rawOf, type ImportReport } from "./import-memories.js"
 import { Store } from "./store.js"
 
 export { IMPORT_BATCH, type ImportReport } from "./import-memories.js"
@@ -61,7 +61,7 @@ export const MaintenanceLive = Layer.effect(
     return {
       importJsonl: (text, actor, onProgress) =>
         Effect.flatMap(Clock.currentTimeMillis, (now) =>
-          Effect.suspend(() => Either.flatMap(parseImport(text), (items) => importItems(store, items, actor, now, newId, onProgress)))
+          Effect.suspend(() => importJsonl(store, text, actor, now, newId, onProgress))
         ),
       exportTo: (file) =>
         Effect.sync(() =>

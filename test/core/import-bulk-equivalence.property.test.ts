@@ -2,8 +2,9 @@
  * Protects the bulk import path (src/services/import-memories.ts): importing a file of memory
  * lines in bulk writes the same log, row for row (ids, payloads, hash chain), and the same
  * projections as importing it line by line through `mem add`'s path, on a store that already
- * holds memories and a forgotten conversation; both verify; and a bad line anywhere leaves the
- * store untouched.
+ * holds memories and a forgotten conversation; both verify; a bad line leaves out its whole
+ * batch and nothing after it; and exported events among the lines are imported as a small file
+ * imports them.
  */
 import * as fc from "fast-check"
 import { Effect, Either } from "effect"
@@ -11,7 +12,9 @@ import { expect, test } from "vitest"
 import { DEFAULT_CONFIG } from "../../src/config.js"
 import { parseImport, type ImportItem } from "../../src/commands/import-lines.js"
 import { makeIdFactory } from "../../src/domain/ids.js"
-import { BULK_MIN_LINES, importInBulk, importLineByLine } from "../../src/services/import-memories.js"
+import { exportRow } from "../../src/events/export-line.js"
+import type { EventRow } from "../../src/events/log.js"
+import { BULK_MIN_LINES, importJsonl, importLineByLine } from "../../src/services/import-memories.js"
 import { Maintenance } from "../../src/services/maintenance.js"
 import type { LedgerStore } from "../../src/store/ledger-store.js"
 import { verifyStore } from "../../src/store/verify.js"
@@ -64,8 +67,10 @@ const lineArb = fc.record(
   { requiredKeys: ["content", "project"] }
 )
 
+const jsonl = (lines: ReadonlyArray<object>): string => lines.map((l) => JSON.stringify(l)).join("\n")
+
 const itemsOf = (lines: ReadonlyArray<object>): ImportItem[] => {
-  const parsed = parseImport(lines.map((l) => JSON.stringify(l)).join("\n"))
+  const parsed = parseImport(jsonl(lines))
   if (Either.isLeft(parsed)) throw new Error(parsed.left.message)
   return parsed.right
 }
@@ -111,9 +116,8 @@ test("a bulk import writes the same log and projections as a line-by-line import
           const bulk = open()
           given(slow, existing, forget)
           given(bulk, existing, forget)
-          const items = itemsOf(lines)
-          const expected = importLineByLine(slow, items, ACTOR, NOW, seededIds(seed))
-          const actual = importInBulk(bulk, items as Extract<ImportItem, { kind: "memory" }>[], ACTOR, NOW, seededIds(seed), undefined, batchSize)
+          const expected = importLineByLine(slow, itemsOf(lines), ACTOR, NOW, seededIds(seed))
+          const actual = importJsonl(bulk, jsonl(lines), ACTOR, NOW, seededIds(seed), undefined, { batchSize, bulkFrom: 0 })
           expect(actual).toEqual(expected)
           expect(logOf(bulk)).toEqual(logOf(slow))
           expectSameProjections(snapshot(bulk.db), snapshot(slow.db), ["memories", "evidence", "fts", "ftsOrphans", "conversations"])
@@ -124,18 +128,40 @@ test("a bulk import writes the same log and projections as a line-by-line import
   )
 })
 
-test("a bad line anywhere in a bulk import leaves the store as it was", () => {
+test("a bad line in a bulk import leaves out its whole batch and everything after it", () => {
   withTempStores((open) => {
     const store = open()
+    const expected = open()
     given(store, [{ content: "Answer in English", project: null }], false)
-    const before = logOf(store)
+    given(expected, [{ content: "Answer in English", project: null }], false)
     const lines = Array.from({ length: 30 }, (_, i) => ({ content: `Memory number ${i} about the build`, project: null }))
     // Valid JSON that parses, but nothing is left to store once the private span is dropped.
     const bad = [...lines.slice(0, 25), { content: "<private>only this</private>", project: null }, ...lines.slice(25)]
-    const result = importInBulk(store, itemsOf(bad) as Extract<ImportItem, { kind: "memory" }>[], ACTOR, NOW, seededIds(3), undefined, 10)
+    const result = importJsonl(store, jsonl(bad), ACTOR, NOW, seededIds(3), undefined, { batchSize: 10, bulkFrom: 0 })
     expect(Either.isLeft(result) && result.left._tag).toBe("ImportLineInvalid")
     expect(Either.isLeft(result) && result.left.message).toMatch(/line 26/)
-    expect(logOf(store)).toEqual(before)
+    // The batches of lines 1 to 10 and 11 to 20 were written; 21 to 26 and the rest were not.
+    const before = importLineByLine(expected, itemsOf(lines.slice(0, 20)), ACTOR, NOW, seededIds(3))
+    expect(Either.isRight(before)).toBe(true)
+    expect(logOf(store)).toEqual(logOf(expected))
+  })
+})
+
+test("exported events among memory lines are imported as a small file imports them", () => {
+  withTempStores((open) => {
+    const source = open()
+    given(source, [{ content: "Answer in English", project: null }, { content: "Use pnpm", project: "github.com/acme/app" }], true)
+    const exported = source.db.prepare("SELECT * FROM events ORDER BY seq").all().map((row) => exportRow(row as EventRow))
+    const memories = Array.from({ length: 25 }, (_, i) => ({ content: `Memory ${i % 20} about the build`, project: i % 3 === 0 ? null : "github.com/acme/app" }))
+    const lines = [...memories.slice(0, 12), ...exported, ...memories.slice(12)]
+    const slow = open()
+    const bulk = open()
+    const expected = importLineByLine(slow, itemsOf(lines), ACTOR, NOW, seededIds(5))
+    const actual = importJsonl(bulk, jsonl(lines), ACTOR, NOW, seededIds(5), undefined, { batchSize: 5, bulkFrom: 0 })
+    expect(Either.isRight(expected) && expected.right.events).toBe(exported.length)
+    expect(actual).toEqual(expected)
+    expect(logOf(bulk)).toEqual(logOf(slow))
+    expectSameProjections(snapshot(bulk.db), snapshot(slow.db), ["memories", "evidence", "fts", "ftsOrphans", "conversations"])
   })
 })
 
