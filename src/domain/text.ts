@@ -2,7 +2,7 @@
  * What makes two texts "the same thing said again" (brief 4.5): equal after folding case,
  * collapsing white space and dropping end punctuation.
  */
-import { createHash } from "node:crypto"
+import { sha256Hex } from "./sha256.js"
 
 const ASCII = /^[\x00-\x7f]*$/
 
@@ -31,7 +31,7 @@ const endOfSentence = (text: string): number => {
  */
 export const restatementKey = (content: string): string => {
   if (content !== lastText) {
-    lastKey = createHash("sha256").update(normaliseForRestatement(content)).digest("hex").slice(0, 32)
+    lastKey = sha256Hex(normaliseForRestatement(content)).slice(0, 32)
     lastText = content
   }
   return lastKey

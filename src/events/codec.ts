@@ -2,8 +2,8 @@
  * Payload encoding, validation and the hash chain. Payloads are validated by their Schema on
  * write and on read; the hash covers the exact stored text, so any edit of a row is detected.
  */
-import { createHash } from "node:crypto"
 import { ParseResult, Schema } from "effect"
+import { sha256Hex } from "../domain/sha256.js"
 import { compileIs } from "./compiled-is.js"
 import { CURRENT_VERSION, EVENT_SCHEMAS, type DomainEvent, type EventType } from "./events.js"
 import { upcast } from "./upcast.js"
@@ -98,7 +98,7 @@ const hasOnlyFieldsInOrder = (raw: Record<string, unknown>, fields: ReadonlyArra
   return true
 }
 
-export const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex")
+export const sha256 = sha256Hex
 
 export interface EnvelopeFields {
   readonly seq: number
