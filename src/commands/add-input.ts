@@ -59,6 +59,7 @@ export const decideAddInput = (
 }
 
 const relationOf = (db: Db, input: AddInput): Either.Either<Relation, DomainError> | undefined => {
+  if (input.confirms === undefined && input.supersedes === undefined && input.distinctFrom === undefined) return undefined
   const given = (
     [
       ["confirms", input.confirms],

@@ -20,6 +20,11 @@ export const bumpContentChanges = (db: Db): void => {
   statement(db, "UPDATE content_changes SET n = n + 1 WHERE id = 1").run()
 }
 
+/** `by` changes at once: a bulk import counts its batch's and writes the sum. */
+export const addContentChanges = (db: Db, by: number): void => {
+  if (by > 0) statement(db, "UPDATE content_changes SET n = n + ? WHERE id = 1").run(by)
+}
+
 export const contentChanges = (db: Db): number =>
   (statement(db, "SELECT n FROM content_changes WHERE id = 1").get() as { n: number } | undefined)?.n ?? 0
 

@@ -35,12 +35,18 @@ const scopeText = (m: MemoryState) => scopeColumn({ project: m.project, live: is
 /**
  * Keeps the index in step with one memory's change; unchanged text and scope cost nothing.
  * A change of the words or of the project counts as a content change: vectors follow the words
- * and are filed by project (vectors.ts), but a forget or a supersession moves neither.
+ * and are filed by project (vectors.ts), but a forget or a supersession moves neither. `count`
+ * records it (by default, at once in `content_changes`).
  */
-export const indexMemory = (db: Db, before: MemoryState | undefined, after: MemoryState | undefined): void => {
+export const indexMemory = (
+  db: Db,
+  before: MemoryState | undefined,
+  after: MemoryState | undefined,
+  count: (db: Db) => void = bumpContentChanges
+): void => {
   const textChanged = !(before && after && before.key === after.key && sameText(before, after))
   if (!textChanged && scopeText(before!) === scopeText(after!)) return
-  if (textChanged || before!.project !== after!.project) bumpContentChanges(db)
+  if (textChanged || before!.project !== after!.project) count(db)
   if (before) statement(db, "DELETE FROM memories_fts WHERE rowid = ?").run(before.key)
   if (after) statement(db, "INSERT INTO memories_fts (rowid, content, tags, category, scope) VALUES (?, ?, ?, ?, ?)").run(after.key, ...indexedText(after), scopeText(after))
 }

@@ -34,6 +34,7 @@ import { appendEvents, lastEvent, type NewEvent, type RawEvent } from "../events
 import { setCheckpoints } from "../projections/checkpoints.js"
 import { countEvent, type ConversationState } from "../projections/conversation-state.js"
 import { forgottenOrigins, loadConversation, writeConversation } from "../projections/conversations.js"
+import { addContentChanges } from "../projections/content-changes.js"
 import { indexMemory } from "../projections/fts.js"
 import { evolveMemory, isLive, type MemoryState } from "../projections/memory-state.js"
 import { findRestatement, loadMemory, writeMemory } from "../projections/memories.js"
@@ -315,7 +316,10 @@ class BulkBatch {
     for (const c of this.conversations.values()) writeConversation(this.db, c)
     setCheckpoints(this.db, this.seq)
     // Last, so that no savepoint comes between the index writes (see ProjectionSession).
-    for (const { before, after } of this.memories.values()) indexMemory(this.db, before, after)
+    let changes = 0
+    for (const { before, after } of this.memories.values()) indexMemory(this.db, before, after, () => changes++)
+    // The sum of the counter's bumps, in one write rather than one per memory.
+    addContentChanges(this.db, changes)
   }
 }
 
