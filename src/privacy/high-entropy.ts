@@ -42,7 +42,13 @@ export const looksGenerated = (token: string): boolean => {
  * read like path words stay, every other part goes, neighbours merged into one placeholder. A
  * run whose parts are all short is judged as a whole (`wJalr…/K7MDENG/bPxRfi…`).
  */
-export const replaceGeneratedTokens = (text: string, replacement: string): { text: string; count: number } => {
+export const replaceGeneratedTokens = (text: string, replacement: string): { text: string; count: number } =>
+  // Most texts hold no run long enough to judge: one search says so, where the replace below
+  // calls back for every word and copies it (a few kilobytes of garbage per memory).
+  LONG_ENOUGH.test(text) ? replaceEveryGeneratedToken(text, replacement) : { text, count: 0 }
+
+/** replaceGeneratedTokens without its shortcut: every run is judged (a property test compares the two). */
+export const replaceEveryGeneratedToken = (text: string, replacement: string): { text: string; count: number } => {
   let count = 0
   const replaced = text.replace(TOKEN_RUN, (run) => {
     if (run.length < MIN_TOKEN_LENGTH) return run
@@ -79,3 +85,10 @@ export const isPathWord = (part: string): boolean =>
 
 /** Runs of the base64 / base64url alphabet, not glued to other word characters. */
 const TOKEN_RUN = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]+=*(?![A-Za-z0-9+/=_-])/g
+
+/**
+ * Found in every text that holds a run of MIN_TOKEN_LENGTH or more characters: such a run is
+ * one of the alphabet then more of it or `=`. (Not only in those: it is a quick way to know
+ * there is none.)
+ */
+const LONG_ENOUGH = new RegExp(`[A-Za-z0-9+/_-][A-Za-z0-9+/_=-]{${MIN_TOKEN_LENGTH - 1}}`)
