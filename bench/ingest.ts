@@ -6,6 +6,7 @@
  *   node bench/run.mjs ingest [--count 100000] [--runs 3]
  */
 import { readFileSync, writeFileSync } from "node:fs"
+import { loadavg } from "node:os"
 import { join } from "node:path"
 import { performance } from "node:perf_hooks"
 import { Effect } from "effect"
@@ -55,10 +56,12 @@ await withScratchDir("ingest", async (dir) => {
 
   const results: Run[] = []
   for (let i = 0; i < runs; i++) {
+    // The machine is shared: the load average before and after says how far to trust the run.
+    const loadBefore = loadavg()[0]!
     const run = await importOnce(jsonlFile, join(dir, `run-${i}.db`))
     results.push(run)
     console.log(
-      `  run ${i + 1}: ${run.seconds.toFixed(2)} s, ${fmt(run.imported / run.seconds)} memories/s (${run.cpu.toFixed(2)} s cpu), db ${mib(run.dbBytes)}`
+      `  run ${i + 1}: ${run.seconds.toFixed(2)} s, ${fmt(run.imported / run.seconds)} memories/s (${run.cpu.toFixed(2)} s cpu), db ${mib(run.dbBytes)}; load ${loadBefore.toFixed(2)} to ${loadavg()[0]!.toFixed(2)}`
     )
   }
   const perSecond = median(results.map((r) => r.imported / r.seconds))
