@@ -105,12 +105,24 @@ export class DatabaseUnusable extends Schema.TaggedError<DatabaseUnusable>()("Da
 
 export class ImportLineInvalid extends Schema.TaggedError<ImportLineInvalid>()("ImportLineInvalid", {
   line: Schema.Number,
-  reason: Schema.String
+  reason: Schema.String,
+  /** The last line of the batches committed before this one's, when there were any. */
+  importedThrough: Schema.optional(Schema.Number)
 }) {
   override get message() {
-    return `line ${this.line}: ${this.reason}; nothing from this batch was imported`
+    const kept =
+      this.importedThrough === undefined
+        ? ""
+        : `; lines 1 to ${this.importedThrough} were imported in earlier batches: import the rest from line ${this.importedThrough + 1} on (those lines again would count as confirmations)`
+    return `line ${this.line}: ${this.reason}; nothing from this batch was imported${kept}`
   }
 }
+
+/** `error`, saying which lines earlier batches imported when it is a bad line after some were. */
+export const afterCommittedLines = <E extends DomainError>(error: E, lastCommittedLine: number): E | ImportLineInvalid =>
+  error instanceof ImportLineInvalid && lastCommittedLine > (error.importedThrough ?? 0)
+    ? new ImportLineInvalid({ line: error.line, reason: error.reason, importedThrough: lastCommittedLine })
+    : error
 
 export class ReplayTargetNotEmpty extends Schema.TaggedError<ReplayTargetNotEmpty>()("ReplayTargetNotEmpty", {
   path: Schema.String,

@@ -25,7 +25,7 @@ import { executeIn } from "../commands/execute.js"
 import { countLines, ImportLines, parseImport, type ImportItem } from "../commands/import-lines.js"
 import { scanForStorage } from "../commands/scanned-content.js"
 import type { DecisionState } from "../commands/state.js"
-import { ImportLineInvalid, type DomainError } from "../domain/errors.js"
+import { afterCommittedLines, ImportLineInvalid, type DomainError } from "../domain/errors.js"
 import type { MemoryId } from "../domain/ids.js"
 import { sha256 } from "../events/codec.js"
 import { CURRENT_VERSION, memoryIdsOf, type StoredEvent } from "../events/events.js"
@@ -93,8 +93,9 @@ export const importJsonl = (
   let events = 0
   let done = 0
   for (;;) {
+    const committedThrough = lines.position.lineNumber
     const written = store.write((tx) => importBatchInBulk(tx.db, lines, batchSize, actor, now, makeId))
-    if (Either.isLeft(written)) return Either.left(written.left)
+    if (Either.isLeft(written)) return Either.left(afterCommittedLines(written.left, committedThrough))
     const batch = written.right
     for (const id of batch.ids) ids.push(id)
     imported += batch.imported
@@ -104,15 +105,16 @@ export const importJsonl = (
     if (batch.stop === "end") break
     if (batch.stop === "event") {
       // The exported event and the lines after it, line by line as in a small file.
+      const slowFrom = lines.position.lineNumber
       const items: ImportItem[] = []
       while (items.length < IMPORT_BATCH) {
         const item = lines.next()
         if (item === undefined) break
-        if (Either.isLeft(item)) return Either.left(item.left)
+        if (Either.isLeft(item)) return Either.left(afterCommittedLines(item.left, slowFrom))
         items.push(item.right)
       }
       const slow = importLineByLine(store, items, actor, now, makeId)
-      if (Either.isLeft(slow)) return slow
+      if (Either.isLeft(slow)) return Either.left(afterCommittedLines(slow.left, slowFrom))
       for (const id of slow.right.ids) ids.push(id)
       imported += slow.right.imported
       confirmed += slow.right.confirmed
@@ -157,7 +159,7 @@ export const importLineByLine = (
       }
       return Either.right(batch.length)
     })
-    if (Either.isLeft(written)) return Either.left(written.left)
+    if (Either.isLeft(written)) return Either.left(afterCommittedLines(written.left, start > 0 ? items[start - 1]!.line : 0))
     onProgress?.(Math.min(start + IMPORT_BATCH, items.length), items.length)
   }
   return Either.right({ imported, confirmed, events, ids })

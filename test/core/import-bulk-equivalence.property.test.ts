@@ -140,6 +140,8 @@ test("a bad line in a bulk import leaves out its whole batch and everything afte
     const result = importJsonl(store, jsonl(bad), ACTOR, NOW, seededIds(3), undefined, { batchSize: 10, bulkFrom: 0 })
     expect(Either.isLeft(result) && result.left._tag).toBe("ImportLineInvalid")
     expect(Either.isLeft(result) && result.left.message).toMatch(/line 26/)
+    // It says where to start again, so that a second import does not confirm lines 1 to 20.
+    expect(Either.isLeft(result) && result.left.message).toMatch(/lines 1 to 20 were imported .* from line 21 on/)
     // The batches of lines 1 to 10 and 11 to 20 were written; 21 to 26 and the rest were not.
     const before = importLineByLine(expected, itemsOf(lines.slice(0, 20)), ACTOR, NOW, seededIds(3))
     expect(Either.isRight(before)).toBe(true)
