@@ -98,13 +98,15 @@ export const OperationsLocal = Layer.effect(
           )
           const nowMs = yield* Clock.currentTimeMillis
           const results = store.read((db) =>
-            found.results.map((hit) => ({
-              ...memoryToWire(hit.memory, hit.shortId, loadEvidence(db, hit.memory.id), nowMs, config),
-              rank: hit.rank,
-              score: hit.score,
-              terms: hit.terms,
-              probation: hit.probation
-            }))
+            // Object.assign: on Node 20 a spread followed by new properties takes V8's slow path.
+            found.results.map((hit) =>
+              Object.assign(memoryToWire(hit.memory, hit.shortId, loadEvidence(db, hit.memory.id), nowMs, config), {
+                rank: hit.rank,
+                score: hit.score,
+                terms: hit.terms,
+                probation: hit.probation
+              })
+            )
           )
           return { query: found.query, project: found.project, mode: found.mode, ...optional("notice", found.notice), results }
         }),
