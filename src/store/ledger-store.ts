@@ -97,7 +97,13 @@ export class LedgerStore {
       let grouped: Array<Either.Either<unknown, unknown>> | undefined
       try {
         grouped = this.transact((tx) => {
-          const results = group.map((w) => attempt(() => w.f(tx)))
+          const results = group.map((w) => {
+            const result = attempt(() => w.f(tx))
+            // An error that ended the transaction itself (SQLite rolls back on a full disk, for
+            // one) must not let the next writes run outside it, committed one by one.
+            if (!this.db.inTransaction) throw new GroupFailed()
+            return result
+          })
           // One of them failed: none is kept, and each runs alone below, as if never grouped.
           if (!results.every((r) => r !== undefined && Either.isRight(r))) throw new GroupFailed()
           return results as Array<Either.Either<unknown, unknown>>

@@ -80,3 +80,21 @@ test("closing the store stores what is queued first", async () => {
   expect(contents(reopened)).toEqual(["memory 1"])
   reopened.close()
 })
+
+test("a queued write that ends the transaction under the others keeps them from running outside it", async () => {
+  const store = openTempStore()
+  const before = store.writeSoon(appendOne(1))
+  let runs = 0
+  const ending = store.writeSoon((tx) => {
+    runs += 1
+    // What SQLite does by itself on some errors (a full disk): the transaction is gone.
+    if (runs === 1) tx.db.exec("ROLLBACK")
+    throw new Error("the transaction ended")
+  })
+  const after = store.writeSoon(appendOne(3))
+  expect(await before).toEqual(Either.right(1))
+  await expect(ending).rejects.toThrow("the transaction ended")
+  expect(await after).toEqual(Either.right(3))
+  // Each stored once, in order: nothing ran in autocommit and then again alone.
+  expect(contents(store)).toEqual(["memory 1", "memory 3"])
+})
