@@ -63,11 +63,17 @@ const serve = (db: string) => {
 
 /** CPU seconds (user + system) a process has used, from /proc; undefined where there is none. */
 const processCpuSeconds = (pid: number): number | undefined => {
+  const times = processCpuTimes(pid)
+  return times === undefined ? undefined : times.user + times.system
+}
+
+/** User and system (kernel: socket writes, SQLite's file I/O) CPU seconds of a process, from /proc. */
+const processCpuTimes = (pid: number): { user: number; system: number } | undefined => {
   const file = `/proc/${pid}/stat`
   if (!existsSync(file)) return undefined
   const fields = readFileSync(file, "utf8").split(") ")[1]!.split(" ")
   // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) / 100
+  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 }
 }
 
 const statsEvents = async (url: string): Promise<number> => ((await (await fetch(`${url}/stats`)).json()) as { events: number }).events
@@ -108,9 +114,9 @@ await withScratchDir("http-search", async (dir) => {
   try {
     await load(url, WARM_UP_SECONDS, bodies)
     const eventsBefore = await statsEvents(url)
-    const cpuBefore = processCpuSeconds(server.child.pid!)
+    const cpuBefore = processCpuTimes(server.child.pid!)
     const result = await load(url, seconds, bodies)
-    const cpuAfter = processCpuSeconds(server.child.pid!)
+    const cpuAfter = processCpuTimes(server.child.pid!)
     const appended = (await statsEvents(url)) - eventsBefore
 
     const answered = result["2xx"]
@@ -119,8 +125,13 @@ await withScratchDir("http-search", async (dir) => {
     console.log(`  latency: p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`)
     console.log(`  non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}; MemoriesRecalled events appended: ${fmt(appended)}`)
     if (cpuBefore !== undefined && cpuAfter !== undefined) {
-      const cpu = cpuAfter - cpuBefore
-      console.log(`  server cpu: ${cpu.toFixed(1)} s over ${result.duration.toFixed(1)} s (${((cpu / result.duration) * 100).toFixed(0)}% of one core), ${((cpu / answered) * 1000).toFixed(2)} ms per search`)
+      const user = cpuAfter.user - cpuBefore.user
+      const system = cpuAfter.system - cpuBefore.system
+      const cpu = user + system
+      const perSearch = (seconds: number) => `${((seconds / answered) * 1000).toFixed(2)} ms`
+      console.log(
+        `  server cpu: ${cpu.toFixed(1)} s over ${result.duration.toFixed(1)} s (${((cpu / result.duration) * 100).toFixed(0)}% of one core), ${perSearch(cpu)} per search (user ${perSearch(user)}, system ${perSearch(system)})`
+      )
     }
     const healthCpuBefore = processCpuSeconds(server.child.pid!)
     const health = await loadHealth(url, HEALTH_SECONDS)

@@ -4,12 +4,13 @@ import { recordAt, type EvidenceState } from "../projections/evidence-state.js"
 import type { MemoryState } from "../projections/memory-state.js"
 import type { Memory, MemoryRecord } from "./memory-wire.js"
 
-export const recordOf = (evidence: EvidenceState | undefined, nowMs: number, config: LedgerConfig): MemoryRecord => ({
-  ...recordAt(evidence, nowMs, config),
-  workedCount: evidence?.workedCount ?? 0,
-  failedCount: evidence?.failedCount ?? 0,
-  partialCount: evidence?.partialCount ?? 0
-})
+// Object.assign: on Node 20 a spread followed by new properties takes V8's slow path.
+export const recordOf = (evidence: EvidenceState | undefined, nowMs: number, config: LedgerConfig): MemoryRecord =>
+  Object.assign(recordAt(evidence, nowMs, config), {
+    workedCount: evidence?.workedCount ?? 0,
+    failedCount: evidence?.failedCount ?? 0,
+    partialCount: evidence?.partialCount ?? 0
+  })
 
 export const memoryToWire = (
   memory: MemoryState,

@@ -7,7 +7,7 @@ import { Clock, Effect, Layer } from "effect"
 import type { Actor } from "../commands/actor.js"
 import type { AddResult } from "../commands/decide-memory.js"
 import { shortId } from "../projections/id-prefix.js"
-import { loadEvidence } from "../projections/evidence.js"
+import { loadEvidenceOf } from "../projections/evidence.js"
 import { Commands, type SimilarExist } from "../services/commands.js"
 import { Queries, type MemoryView } from "../services/queries.js"
 import { Retrieval } from "../services/retrieval.js"
@@ -97,15 +97,19 @@ export const OperationsLocal = Layer.effect(
             actor(caller, input.origin)
           )
           const nowMs = yield* Clock.currentTimeMillis
-          const results = store.read((db) =>
-            found.results.map((hit) => ({
-              ...memoryToWire(hit.memory, hit.shortId, loadEvidence(db, hit.memory.id), nowMs, config),
-              rank: hit.rank,
-              score: hit.score,
-              terms: hit.terms,
-              probation: hit.probation
-            }))
-          )
+          const results = store.read((db) => {
+            // One statement for the results' evidence, not one per result.
+            const evidence = loadEvidenceOf(db, found.results.map((hit) => hit.memory.id))
+            // Object.assign: on Node 20 a spread followed by new properties takes V8's slow path.
+            return found.results.map((hit) =>
+              Object.assign(memoryToWire(hit.memory, hit.shortId, evidence.get(hit.memory.id), nowMs, config), {
+                rank: hit.rank,
+                score: hit.score,
+                terms: hit.terms,
+                probation: hit.probation
+              })
+            )
+          })
           return { query: found.query, project: found.project, mode: found.mode, ...optional("notice", found.notice), results }
         }),
 

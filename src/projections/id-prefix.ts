@@ -32,14 +32,18 @@ export const resolveMemoryId = (db: Db, typed: string): Either.Either<MemoryId, 
 
 /** The shortest prefix of `id` that no other memory shares, and never under 8 characters. */
 export const shortId = (db: Db, id: string): string => {
-  const before = statement(db, "SELECT id FROM memories WHERE id < ? ORDER BY id DESC LIMIT 1").get(id) as { id: string } | undefined
-  const after = statement(db, "SELECT id FROM memories WHERE id > ? ORDER BY id LIMIT 1").get(id) as { id: string } | undefined
-  const shared = Math.max(commonPrefix(id, before?.id), commonPrefix(id, after?.id))
+  // Both neighbours in one statement: a search shows ten ids, and each statement run costs
+  // about as much as the index lookups inside it.
+  const { before, after } = statement(
+    db,
+    "SELECT (SELECT id FROM memories WHERE id < @id ORDER BY id DESC LIMIT 1) AS before, (SELECT id FROM memories WHERE id > @id ORDER BY id LIMIT 1) AS after"
+  ).get({ id }) as { before: string | null; after: string | null }
+  const shared = Math.max(commonPrefix(id, before), commonPrefix(id, after))
   return id.slice(0, Math.max(ID_DISPLAY_LENGTH, shared + 1))
 }
 
-const commonPrefix = (a: string, b: string | undefined): number => {
-  if (b === undefined) return 0
+const commonPrefix = (a: string, b: string | null): number => {
+  if (b === null) return 0
   let i = 0
   while (i < a.length && a[i] === b[i]) i++
   return i

@@ -34,7 +34,18 @@ export interface Candidate<M extends RankFields = MemoryState> {
 /** How many keyword matches to consider: enough that gating never starves the pool. */
 export const candidateLimit = (limit: number, config: LedgerConfig): number => Math.max(100, Math.ceil(limit * config.poolFactor) * 10)
 
-export const keywordCandidates = (db: Db, query: string, scope: Scope, limit: number, config: LedgerConfig): Map<number, Candidate<RankFields>> => {
+/**
+ * The `count` best keyword matches in scope (by default `candidateLimit`), best first; among
+ * equally relevant matches at the cut, which are kept is SQLite's choice.
+ */
+export const keywordCandidates = (
+  db: Db,
+  query: string,
+  scope: Scope,
+  limit: number,
+  config: LedgerConfig,
+  count = candidateLimit(limit, config)
+): Map<number, Candidate<RankFields>> => {
   const words = ftsMatchExpression(query)
   const found = new Map<number, Candidate<RankFields>>()
   if (words === undefined) return found
@@ -50,7 +61,7 @@ export const keywordCandidates = (db: Db, query: string, scope: Scope, limit: nu
               WHERE memories_fts MATCH ? ORDER BY relevance DESC LIMIT ?) f
        JOIN memories m ON m.key = f.key
        LEFT JOIN evidence e ON e.memory_id = m.id`
-  ).all(inPlaces(words, placeTokensOf(scope.project, true), scope.category), candidateLimit(limit, config)) as CandidateRow[]
+  ).all(inPlaces(words, placeTokensOf(scope.project, true), scope.category), count) as CandidateRow[]
   for (const r of rows) {
     const memory: RankFields = { key: r.key, id: r.id as MemoryState["id"], createdAt: r.created_at, confidence: r.confidence, confirmations: r.confirmations }
     const evidence = r.worked === null ? undefined : { worked: r.worked, failed: r.failed!, anchorMs: r.anchor_ms! }

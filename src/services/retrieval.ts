@@ -85,25 +85,26 @@ export const RetrievalLive = Layer.effect(
     const newId = makeIdFactory()
     const queryVector = makeQueryVectors(store, embedder, makeFallbackNotice())
 
+    // A recall changes no projection and nothing waits on it but the answer, so concurrent
+    // searches share one commit (LedgerStore.writeSoon); each answers once its record is stored.
     const recordRecall = (query: string, ids: ReadonlyArray<MemoryId>, task: string | undefined, actor: Actor, nowMs: number) =>
-      store.write((tx) => executeIn(tx, actor, nowMs, newId, () => decideRecall(query, ids, task)))
+      Effect.flatten(Effect.promise(() => store.writeSoon((tx) => executeIn(tx, actor, nowMs, newId, () => decideRecall(query, ids, task)))))
 
     return {
       vectorFor: queryVector,
       search: (input, actor) =>
         Effect.all([Clock.currentTimeMillis, queryVector(input.query)]).pipe(Effect.flatMap(([nowMs, { vector, notice }]) =>
-          Effect.suspend(() =>
-            Either.flatMap(requestOf(input), (request) => {
-              const found = store.read((db) => {
-                const run = runSearch(db, request, nowMs, store.config, vector)
-                return { mode: run.mode, results: run.results.map((r) => ({ ...r, shortId: shortId(db, r.memory.id) })) }
-              })
-              return Either.map(
-                recordRecall(input.query, found.results.map((r) => r.memory.id), input.task, actor, nowMs),
-                () => ({ query: input.query, project: input.project, ...found, ...(notice ? { notice } : {}) })
-              )
+          Effect.flatMap(Effect.suspend(() => requestOf(input)), (request) => {
+            const found = store.read((db) => {
+              const run = runSearch(db, request, nowMs, store.config, vector)
+              // Object.assign: on Node 20 a spread followed by a new property takes V8's slow path.
+              return { mode: run.mode, results: run.results.map((r) => Object.assign({}, r, { shortId: shortId(db, r.memory.id) })) }
             })
-          )
+            return Effect.as(
+              recordRecall(input.query, found.results.map((r) => r.memory.id), input.task, actor, nowMs),
+              { query: input.query, project: input.project, ...found, ...(notice ? { notice } : {}) }
+            )
+          })
         )),
       why: (input) =>
         Effect.all([Clock.currentTimeMillis, queryVector(input.query)]).pipe(Effect.flatMap(([clockMs, { vector, notice }]) =>
@@ -137,8 +138,8 @@ export const RetrievalLive = Layer.effect(
             const items = store.read((db) => selectContext(db, input, nowMs, store.config, vector))
             const built = buildContext(items, budget, countTokens)
             const shown = items.filter((i) => built.included.includes(i.memory.id)).map((i) => i.memory.id)
-            const recorded = input.query !== undefined && shown.length > 0 ? recordRecall(input.query, shown, input.task, actor, nowMs) : Either.right(undefined)
-            return Either.map(recorded, () => ({ ...built, project: input.project }))
+            const recorded = input.query !== undefined && shown.length > 0 ? recordRecall(input.query, shown, input.task, actor, nowMs) : Effect.void
+            return Effect.as(recorded, { ...built, project: input.project })
           })
         ))
     }

@@ -2,6 +2,10 @@
  * The unit of work over one SQLite file: reads see one consistent snapshot, and writes run in
  * BEGIN IMMEDIATE so that deciding, appending and projecting happen under one lock. Any number
  * of processes may share the file; a writer that finds it locked waits (busy_timeout).
+ *
+ * Writes that may wait for the event loop's next turn (`writeSoon`: the record of what a search
+ * showed) are grouped: those queued in one turn commit in one transaction, so concurrent
+ * searches pay one commit between them instead of one each.
  */
 import { Either } from "effect"
 import type { LedgerConfig } from "../config.js"
@@ -26,6 +30,9 @@ export interface WriteTx {
 }
 
 export class LedgerStore {
+  /** Writes queued by `writeSoon`, run together at the next `setImmediate` or before any other write. */
+  private queued: Array<QueuedWrite> = []
+
   private constructor(
     readonly db: Db,
     readonly path: string,
@@ -61,6 +68,68 @@ export class LedgerStore {
    * deferred writes (see ProjectionSession) are made after `f` returns, before the commit.
    */
   writeOrThrow<A>(f: (tx: WriteTx) => A): A {
+    // Queued writes were asked for first: they commit first, so the log keeps the order of asking.
+    if (!this.db.inTransaction) this.flushQueued()
+    return this.transact(f)
+  }
+
+  /**
+   * Runs `f` under the write lock soon, in one transaction with every other write queued
+   * before the event loop turns, and resolves with its result once that transaction has
+   * committed (or, for a Left, once `f`'s own transaction rolled back): whoever answers after
+   * the promise resolves answers after the write is durable. A write that throws rejects its
+   * promise only: when any write of a group returns a Left or throws, the group rolls back and
+   * each of its writes runs again in a transaction of its own, so one write's failure is never
+   * another's. Any `write` made meanwhile, and `close`, run the queued writes first.
+   */
+  writeSoon<A, E>(f: (tx: WriteTx) => Either.Either<A, E>): Promise<Either.Either<A, E>> {
+    return new Promise((resolve, reject) => {
+      if (this.queued.length === 0) setImmediate(() => this.flushQueued())
+      this.queued.push({ f, resolve: resolve as QueuedWrite["resolve"], reject })
+    })
+  }
+
+  private flushQueued(): void {
+    const group = this.queued
+    if (group.length === 0) return
+    this.queued = []
+    if (group.length > 1) {
+      let grouped: Array<Either.Either<unknown, unknown>> | undefined
+      try {
+        grouped = this.transact((tx) => {
+          const results = group.map((w) => {
+            const result = attempt(() => w.f(tx))
+            // An error that ended the transaction itself (SQLite rolls back on a full disk, for
+            // one) must not let the next writes run outside it, committed one by one.
+            if (!this.db.inTransaction) throw new GroupFailed()
+            return result
+          })
+          // One of them failed: none is kept, and each runs alone below, as if never grouped.
+          if (!results.every((r) => r !== undefined && Either.isRight(r))) throw new GroupFailed()
+          return results as Array<Either.Either<unknown, unknown>>
+        })
+      } catch (error) {
+        if (!(error instanceof GroupFailed)) {
+          // The transaction itself failed (the lock never came, the disk is full): so did every write.
+          for (const w of group) w.reject(error)
+          return
+        }
+      }
+      if (grouped !== undefined) {
+        group.forEach((w, i) => w.resolve(grouped[i]!))
+        return
+      }
+    }
+    for (const w of group) {
+      try {
+        w.resolve(this.write(w.f))
+      } catch (error) {
+        w.reject(error)
+      }
+    }
+  }
+
+  private transact<A>(f: (tx: WriteTx) => A): A {
     return this.db
       .transaction(() => {
         const session = openProjectionSession(this.db, this.config)
@@ -96,9 +165,29 @@ export class LedgerStore {
   }
 
   close(): void {
-    if (this.db.open) this.db.close()
+    if (!this.db.open) return
+    this.flushQueued()
+    this.db.close()
   }
 }
+
+interface QueuedWrite {
+  readonly f: (tx: WriteTx) => Either.Either<unknown, unknown>
+  readonly resolve: (result: Either.Either<unknown, unknown>) => void
+  readonly reject: (error: unknown) => void
+}
+
+/** What `f` returned, or undefined when it threw. */
+const attempt = <A>(f: () => A): A | undefined => {
+  try {
+    return f()
+  } catch {
+    return undefined
+  }
+}
+
+/** Rolls a group back because one of its writes failed. */
+class GroupFailed {}
 
 class RollBack {
   constructor(readonly result: Either.Either<unknown, unknown>) {}
