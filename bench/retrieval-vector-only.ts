@@ -18,7 +18,11 @@ const [memoryVectors, queryVectors] = await Effect.runPromise(
   Effect.all([embedder.embed(memories.map((m) => m.content)), embedder.embed(queries.map((q) => q.query))])
 )
 // USE-lite's vectors are unit length, so the dot product is the cosine.
-const dot = (a: ReadonlyArray<number>, b: ReadonlyArray<number>) => a.reduce((sum, x, i) => sum + x * b[i]!, 0)
+const dot = (a: ArrayLike<number>, b: ArrayLike<number>) => {
+  let sum = 0
+  for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!
+  return sum
+}
 
 const outcomes: QueryOutcome[] = queries.map((q, qi) => {
   const inScope = memories.flatMap((m, mi) => ((m.project === null || m.project === q.project) && !superseded.has(m.key) ? [{ key: m.key, cosine: dot(queryVectors[qi]!, memoryVectors[mi]!) }] : []))
