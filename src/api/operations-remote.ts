@@ -11,7 +11,7 @@ import { Operations, RemoteError, type Caller, type OperationsApi } from "./oper
 import { toRemoteError } from "./remote-errors.js"
 
 export interface RemoteConfig {
-  /** Where `mem serve` listens, e.g. http://127.0.0.1:7878. */
+  /** Where `mem serve` listens, e.g. http://127.0.0.1:7077. */
   readonly url: string
   readonly token?: string | undefined
   /** A call that gets no answer within this long fails as ServiceUnavailable (default 30 s). */
@@ -99,5 +99,5 @@ const baseUrlOf = (raw: unknown): Effect.Effect<string, RemoteError> => {
   const parsed = URL.canParse(url) ? new URL(url) : undefined
   return parsed !== undefined && (parsed.protocol === "http:" || parsed.protocol === "https:")
     ? Effect.succeed(url)
-    : Effect.fail(new RemoteError("InvalidConfig", `'${String(raw)}' is not an http(s) URL; set MEMLEDGER_URL to where 'mem serve' listens, e.g. http://127.0.0.1:7878`))
+    : Effect.fail(new RemoteError("InvalidConfig", `'${String(raw)}' is not an http(s) URL; set MEMLEDGER_URL to where 'mem serve' listens, e.g. http://127.0.0.1:7077`))
 }

@@ -32,7 +32,7 @@ export interface LocalOptions extends CallerOptions {
 }
 
 export interface RemoteOptions extends CallerOptions {
-  /** Where `mem serve` listens, e.g. http://127.0.0.1:7878. */
+  /** Where `mem serve` listens, e.g. http://127.0.0.1:7077. */
   readonly url: string
   /** The server's bearer token, if it requires one. */
   readonly token?: string
