@@ -1,13 +1,25 @@
 /**
- * How `mem mcp` refuses what it cannot do, over real stdio: arguments too deeply nested to
- * decode are a tool result the model can read, not a crashed request.
+ * How `mem mcp` refuses what it cannot do, through a real stdio client: arguments too deeply
+ * nested to decode are a tool result the model can read (not a crashed request); protocol
+ * errors carry a plain message (the client adds the "MCP error <code>:" prefix once); and a
+ * remote `mem mcp` whose server refuses it or is down says so, rather than blaming the params.
  */
 import { spawn } from "node:child_process"
 import { createInterface } from "node:readline"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
-import { describe, expect, it } from "vitest"
-import { MEM_BIN } from "../support/cli.js"
-import { freshDb, textOf } from "./support.js"
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { MEM_BIN, tempDir } from "../support/cli.js"
+import { unusedUrl } from "../support/rest-server.js"
+import { startServe, stopAllServers } from "../support/serve.js"
+import { connectStdio, freshDb, textOf, type StdioClient } from "./support.js"
+
+let server: StdioClient
+
+beforeAll(async () => {
+  server = await connectStdio(freshDb())
+})
+afterAll(() => server.close())
+afterEach(stopAllServers)
 
 /** `{"a": {"a": ... "leaf" }}` as JSON text, `depth` objects deep: the SDK client's own JSON.stringify overflows on such a value. */
 const nestedJson = (depth: number): string => `${'{"a":'.repeat(depth)}"leaf"${"}".repeat(depth)}`
@@ -51,5 +63,44 @@ describe("tools/call", () => {
     expect(tags.result?.isError).toBe(true)
     const stats = await rawToolCall(db, "stats", "{}")
     expect(stats.result?.structuredContent).toMatchObject({ events: 0 })
+  })
+})
+
+describe("protocol errors", () => {
+  it("carry the message once: the client's prefix is the only 'MCP error -32002'", async () => {
+    const error = await server.client.readResource({ uri: "memledger://memory/ZZZZZZZZ" }).then(
+      () => expect.fail("expected a rejection"),
+      (e: unknown) => e as { code: number; message: string }
+    )
+    expect(error.code).toBe(-32002)
+    expect(error.message).toBe("MCP error -32002: no memory has the id ZZZZZZZZ; call recall to find ids (every result carries its id)")
+    await expect(server.client.getPrompt({ name: "nope" })).rejects.toThrow(/^MCP error -32602: no prompt named 'nope'/)
+  })
+})
+
+describe("a remote mem mcp (MEMLEDGER_URL)", () => {
+  /** A stdio server that forwards to `url`, with no token file of the developer's in reach. */
+  const remoteMcp = (url: string, token: string) =>
+    connectStdio(freshDb(), { env: { MEMLEDGER_URL: url, MEMLEDGER_TOKEN: token, HOME: tempDir("memledger-home-") } })
+
+  it("reports a refused token as an internal error that says the server refused, not as bad params", async () => {
+    const served = await startServe(freshDb(), { env: { MEMLEDGER_TOKEN: "the-right-token-of-enough-length-1234" } })
+    const mcp = await remoteMcp(served.url, "a-wrong-token-of-enough-length-12345")
+    try {
+      await expect(mcp.client.listResources()).rejects.toMatchObject({ code: -32603, message: expect.stringMatching(/refused the request.*MEMLEDGER_TOKEN/) })
+      await expect(mcp.client.getPrompt({ name: "recall_context" })).rejects.toMatchObject({ code: -32603, message: expect.stringMatching(/refused the request/) })
+    } finally {
+      await mcp.close()
+    }
+  })
+
+  it("reports a server that is down as an internal error that says it cannot be reached", async () => {
+    const mcp = await remoteMcp(await unusedUrl(), "any-token-of-enough-length-123456789")
+    try {
+      await expect(mcp.client.listResources()).rejects.toMatchObject({ code: -32603, message: expect.stringMatching(/cannot reach memledger at http/) })
+      await expect(mcp.client.getPrompt({ name: "recall_context", arguments: { query: "deploy" } })).rejects.toMatchObject({ code: -32603, message: expect.stringMatching(/cannot reach/) })
+    } finally {
+      await mcp.close()
+    }
   })
 })
