@@ -31,8 +31,9 @@ export interface McpTool {
 }
 
 export const defineTool = <I, II, O, OI>(spec: ToolSpec<I, II, O, OI>): McpTool => {
-  // The advertised schema says additionalProperties: false, so the decoder refuses extra fields too.
-  const decode = Schema.decodeUnknownEither(contextFree(spec.input), { errors: "all", onExcessProperty: "error" })
+  // Every problem at once, so the model can fix a call in one go. Unknown fields are refused by
+  // the input schemas themselves (InputStruct in src/api/inputs.ts), as on every other surface.
+  const decode = Schema.decodeUnknownEither(contextFree(spec.input), { errors: "all" })
   // Encoding keeps only the declared fields: structuredContent always matches outputSchema.
   const encode = Schema.encodeEither(contextFree(spec.output))
   const definition: Tool = {
