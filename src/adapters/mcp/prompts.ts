@@ -14,8 +14,10 @@ import { contextText } from "./tool-text.js"
 export const RECALL_CONTEXT: Prompt = {
   name: "recall_context",
   title: "Recall memories for this session",
-  description: "The memories an agent should start this session with: the project's confirmed rules, then those most useful for the query",
-  arguments: [{ name: "query", description: "what the session is about (optional)", required: false }]
+  description:
+    "The memories an agent should start this session with, as get_context gives them: without a query, the project's confirmed rules, then the memories with the best track record; " +
+    "with a query, only the memories that answer it (no rules unless they answer it too)",
+  arguments: [{ name: "query", description: "what the session is about (optional; leave it blank for the project's standing rules)", required: false }]
 }
 
 const PromptArguments = Schema.Struct({ query: In.GetContextInput.fields.query })
