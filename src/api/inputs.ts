@@ -45,7 +45,7 @@ export const RememberInput = InputStruct({
   scope: Schema.optional(described(Scope, "project (default when a project is known) or global (every project)")),
   project: Schema.optional(Project),
   tags: Schema.optional(Schema.Array(Tag).pipe(Schema.maxItems(50))),
-  source: Schema.optional(described(Source, "how this memory was obtained (default explicit: someone said it)")),
+  source: Schema.optional(described(Source, "how this memory was obtained: explicit (the default: someone said it), imported, extracted (drawn out of a conversation or document), or observed (you noticed it; tentative until confirmed)")),
   confirms: Schema.optional(described(TypedId, "this restates that memory")),
   supersedes: Schema.optional(described(TypedId, "this replaces that memory")),
   distinct_from: Schema.optional(described(TypedId, "this differs from that look-alike memory; store it anyway")),
