@@ -10,6 +10,17 @@ import { Category, Content, MAX_CONTENT_LENGTH, Outcome, Scope, Source, Tag } fr
 const described = <A, I>(schema: Schema.Schema<A, I>, description: string): Schema.Schema<A, I> => schema.annotations({ description })
 
 /**
+ * An input object that refuses fields it does not declare, wherever it is decoded: the MCP
+ * tools, the REST payloads, the SDK and the CLI all decode with these schemas. Effect drops
+ * unknown fields by default, so a misspelt or misplaced field was silently ignored (PATCH
+ * `{"scope": "project"}`, which edit cannot change, answered `changed: false`), while the JSON
+ * Schema derived from the same struct says `additionalProperties: false`. The annotation travels
+ * with the schema, not with `.fields`: a struct rebuilt from another's fields needs it again.
+ */
+export const InputStruct = <F extends Schema.Struct.Fields>(fields: F): Schema.Struct<F> =>
+  Schema.Struct(fields).annotations({ parseOptions: { onExcessProperty: "error" } })
+
+/**
  * A memory id as typed: the full 26 characters or a unique prefix of 6 or more. The messages
  * are the store's own (id-prefix.ts), so a bad id reads the same whether the schema or the
  * store caught it.
@@ -28,13 +39,13 @@ const Task = described(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(
 /** Who this write is for, when the caller knows better than the connection (a conversation id). */
 const Origin = described(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(500)), "the conversation this comes from; defaults to the client's session")
 
-export const RememberInput = Schema.Struct({
+export const RememberInput = InputStruct({
   content: described(Content, "the memory: one short, self-contained statement"),
   category: Schema.optional(described(Category, "what kind of knowledge this is (default general)")),
   scope: Schema.optional(described(Scope, "project (default when a project is known) or global (every project)")),
   project: Schema.optional(Project),
   tags: Schema.optional(Schema.Array(Tag).pipe(Schema.maxItems(50))),
-  source: Schema.optional(described(Source, "how this memory was obtained (default explicit: someone said it)")),
+  source: Schema.optional(described(Source, "how this memory was obtained: explicit (the default: someone said it), imported, extracted (drawn out of a conversation or document), or observed (you noticed it; tentative until confirmed)")),
   confirms: Schema.optional(described(TypedId, "this restates that memory")),
   supersedes: Schema.optional(described(TypedId, "this replaces that memory")),
   distinct_from: Schema.optional(described(TypedId, "this differs from that look-alike memory; store it anyway")),
@@ -42,7 +53,7 @@ export const RememberInput = Schema.Struct({
 })
 export type RememberInput = typeof RememberInput.Type
 
-export const RecallInput = Schema.Struct({
+export const RecallInput = InputStruct({
   query: Query,
   limit: Schema.optional(Limit),
   project: Schema.optional(Project),
@@ -52,7 +63,7 @@ export const RecallInput = Schema.Struct({
 })
 export type RecallInput = typeof RecallInput.Type
 
-export const ExplainInput = Schema.Struct({
+export const ExplainInput = InputStruct({
   query: Query,
   limit: Schema.optional(Limit),
   project: Schema.optional(Project),
@@ -61,7 +72,7 @@ export const ExplainInput = Schema.Struct({
 })
 export type ExplainInput = typeof ExplainInput.Type
 
-export const RecordOutcomeInput = Schema.Struct({
+export const RecordOutcomeInput = InputStruct({
   memory_ids: described(Schema.Array(TypedId).pipe(Schema.minItems(1), Schema.maxItems(100)), "the memories you actually used"),
   outcome: described(Outcome, "worked, failed or partial"),
   task: Schema.optional(Task),
@@ -70,25 +81,25 @@ export const RecordOutcomeInput = Schema.Struct({
 })
 export type RecordOutcomeInput = typeof RecordOutcomeInput.Type
 
-export const MemoryIdInput = Schema.Struct({ id: TypedId })
-export const ConfirmInput = Schema.Struct({ id: TypedId, origin: Schema.optional(Origin) })
+export const MemoryIdInput = InputStruct({ id: TypedId })
+export const ConfirmInput = InputStruct({ id: TypedId, origin: Schema.optional(Origin) })
 export type ConfirmInput = typeof ConfirmInput.Type
 export type MemoryIdInput = typeof MemoryIdInput.Type
 
-export const ForgetInput = Schema.Struct({
+export const ForgetInput = InputStruct({
   memory_id: TypedId,
   reason: Schema.optional(Schema.String.pipe(Schema.maxLength(500))),
   origin: Schema.optional(Origin)
 })
 export type ForgetInput = typeof ForgetInput.Type
 
-export const ForgetConversationInput = Schema.Struct({
+export const ForgetConversationInput = InputStruct({
   origin: described(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(500)), "the conversation whose contributions to forget"),
   undo: Schema.optional(described(Schema.Boolean, "restore what an earlier forget removed"))
 })
 export type ForgetConversationInput = typeof ForgetConversationInput.Type
 
-export const GetContextInput = Schema.Struct({
+export const GetContextInput = InputStruct({
   project: Schema.optional(Project),
   query: Schema.optional(Query),
   budget: Schema.optional(described(Schema.Int.pipe(Schema.between(50, 100_000)), "at most this many tokens (default 1500)")),
@@ -97,7 +108,7 @@ export const GetContextInput = Schema.Struct({
 })
 export type GetContextInput = typeof GetContextInput.Type
 
-export const ListInput = Schema.Struct({
+export const ListInput = InputStruct({
   project: Schema.optional(Project),
   category: Schema.optional(Category),
   all: Schema.optional(described(Schema.Boolean, "include forgotten and superseded memories")),
@@ -105,7 +116,7 @@ export const ListInput = Schema.Struct({
 })
 export type ListInput = typeof ListInput.Type
 
-export const EditInput = Schema.Struct({
+export const EditInput = InputStruct({
   id: TypedId,
   content: Schema.optional(Content),
   category: Schema.optional(Category),
@@ -114,10 +125,10 @@ export const EditInput = Schema.Struct({
 })
 export type EditInput = typeof EditInput.Type
 
-export const SupersedeInput = Schema.Struct({ id: TypedId, by: described(TypedId, "the memory that replaces it"), origin: Schema.optional(Origin) })
+export const SupersedeInput = InputStruct({ id: TypedId, by: described(TypedId, "the memory that replaces it"), origin: Schema.optional(Origin) })
 export type SupersedeInput = typeof SupersedeInput.Type
 
-export const LogInput = Schema.Struct({
+export const LogInput = InputStruct({
   after: Schema.optional(described(Schema.Int.pipe(Schema.nonNegative()), "events after this sequence number")),
   limit: Schema.optional(Schema.Int.pipe(Schema.between(1, 1000))),
   memory: Schema.optional(TypedId),
@@ -125,4 +136,8 @@ export const LogInput = Schema.Struct({
 })
 export type LogInput = typeof LogInput.Type
 
+/**
+ * No fields. Effect checks an empty struct only for not being null or undefined, whatever its
+ * parse options, so this accepts extra fields; the MCP `stats` tool uses a schema of its own.
+ */
 export const NoInput = Schema.Struct({})

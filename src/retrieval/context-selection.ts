@@ -4,6 +4,12 @@
  * first; without one, the confirmed rules of the project and global ones, then the memories
  * with the best record.
  *
+ * With a query, rules that do not answer it are left out on purpose: the prompt hook sends every
+ * user prompt as the query (src/hooks/handlers.ts), and a prompt about something unrelated must
+ * inject nothing rather than the same rules on every turn. The rules belong to the context
+ * without a query, which a session asks for once at its start. The MCP tool and prompt
+ * descriptions and docs/mcp.md tell agents this; keep them in step.
+ *
  * A memory the privacy scan flagged as instruction-like is never a rule, even once confirmed.
  * It may still answer a query, as quoted data marked as flagged (what recall would show
  * anyway); without a query nothing asked for it, so it is left out.

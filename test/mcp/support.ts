@@ -35,13 +35,14 @@ export interface StdioClient {
   readonly close: () => Promise<void>
 }
 
-export const connectStdio = async (db: string, options: { name?: string; cwd?: string } = {}): Promise<StdioClient> => {
+/** `env` adds to the environment the server gets (MEMLEDGER_URL and MEMLEDGER_TOKEN make it a remote client). */
+export const connectStdio = async (db: string, options: { name?: string; cwd?: string; env?: Record<string, string> } = {}): Promise<StdioClient> => {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [MEM_BIN, "--db", db, "mcp"],
     cwd: options.cwd ?? process.cwd(),
     // Only --db names the store; keyword search, whatever the developer's shell says.
-    env: { MEMLEDGER_DB: "", MEMLEDGER_EMBEDDER: "none" },
+    env: { MEMLEDGER_DB: "", MEMLEDGER_EMBEDDER: "none", ...options.env },
     stderr: "pipe"
   })
   let stderr = ""

@@ -69,6 +69,9 @@ describe("MemoryClient.local", () => {
     expect(await rejection(memory.recall({ query: "deploy", limit: 1000 }))).toMatchObject({ tag: "InvalidInput", message: expect.stringMatching(/^limit: /) })
     expect(await rejection(memory.recall(undefined as never))).toMatchObject({ tag: "InvalidInput" })
     expect(await rejection(memory.forget({ memory_id: "not an id at all, far too long to be one" }))).toMatchObject({ tag: "InvalidId" })
+    // Unknown fields are refused, not dropped: edit cannot change a scope, and must not pretend to.
+    expect(await rejection(memory.remember({ content: "fine", bogus: 1 } as never))).toMatchObject({ tag: "InvalidInput", message: expect.stringMatching(/^bogus: is unexpected/) })
+    expect(await rejection(memory.edit({ id: "ZZZZZZZZ", scope: "project" } as never))).toMatchObject({ tag: "InvalidInput", message: expect.stringMatching(/^scope: /) })
     expect((await memory.log()).events).toEqual([])
   })
 

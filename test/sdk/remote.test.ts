@@ -96,6 +96,14 @@ describe("MemoryClient.remote", () => {
     })
   })
 
+  it("refuses unknown fields before sending anything, as local mode does", async () => {
+    const server = await serve()
+    const memory = remote({ url: server.url, ...caller })
+    expect(await rejection(memory.remember({ content: "fine", bogus: 1 } as never))).toMatchObject({ tag: "InvalidInput", message: expect.stringMatching(/^bogus: is unexpected/) })
+    expect(await rejection(memory.edit({ id: "ZZZZZZZZ", scope: "project" } as never))).toMatchObject({ tag: "InvalidInput", message: expect.stringMatching(/^scope: /) })
+    expect(server.requests).toHaveLength(0)
+  })
+
   it("rejects a URL that is not http(s) before sending anything", async () => {
     expect(await rejection(remote({ url: "127.0.0.1:7878" }).stats())).toMatchObject({ tag: "InvalidConfig" })
   })

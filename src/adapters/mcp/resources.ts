@@ -5,12 +5,11 @@
  * cannot be read is a protocol error, as MCP defines for resources (-32002 when not found).
  */
 import type { ListResourcesResult, ReadResourceResult, Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types.js"
-import { McpError } from "@modelcontextprotocol/sdk/types.js"
 import { Schema } from "effect"
 import * as In from "../../api/inputs.js"
 import * as Out from "../../api/outputs.js"
 import type { Caller } from "../../api/operations.js"
-import { decodeOrThrow, RESOURCE_NOT_FOUND, runOrThrow } from "./protocol-call.js"
+import { decodeOrThrow, ProtocolError, RESOURCE_NOT_FOUND, runOrThrow } from "./protocol-call.js"
 import type { RunOperation } from "./runtime.js"
 
 const MEMORY = "memledger://memory/"
@@ -63,7 +62,7 @@ export const readResource = async (run: RunOperation, uri: string, caller: Calle
     const context = await runOrThrow(run, (o) => o.getContext(input, caller))
     return { contents: [{ uri, mimeType: "text/markdown", text: context.text }] }
   }
-  throw new McpError(RESOURCE_NOT_FOUND, `no resource ${uri}; memledger serves ${MEMORY}{id} and ${CONTEXT}{project}`)
+  throw new ProtocolError(RESOURCE_NOT_FOUND, `no resource ${uri}; memledger serves ${MEMORY}{id} and ${CONTEXT}{project}`)
 }
 
 export const contextUri = (project: string): string => `${CONTEXT}${encodeURIComponent(project)}`

@@ -4,6 +4,7 @@
  * sees the message and can correct itself (the MCP spec's advice for tool failures).
  */
 import { ParseResult } from "effect"
+import { TOO_DEEP_MESSAGE } from "../../api/json-depth.js"
 
 /** Each line of a message is capped: an invalid 1 MB string must not come back 1 MB long. */
 const MAX_ISSUE_LENGTH = 300
@@ -18,6 +19,9 @@ export const invalidArguments = (tool: string, error: ParseResult.ParseError): s
   const more = issues.length > MAX_ISSUES ? [`(${issues.length - MAX_ISSUES} more problems)`] : []
   return [`invalid arguments for ${tool}:`, ...lines, ...more, `The ${tool} tool's inputSchema lists the fields it takes.`].join("\n")
 }
+
+export const nestedTooDeep = (tool: string): string =>
+  `invalid arguments for ${tool}: ${TOO_DEEP_MESSAGE}. The ${tool} tool's inputSchema lists the fields it takes and their types.`
 
 /** The failure of an operation (a domain error, or a remote one by tag), with a next step for an agent. */
 export const operationFailed = (error: unknown): string => {

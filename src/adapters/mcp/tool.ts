@@ -6,10 +6,11 @@
  */
 import type { CallToolResult, Tool, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js"
 import { Cause, Effect, Either, Exit, Option, Schema } from "effect"
+import { nestsDeeperThan } from "../../api/json-depth.js"
 import { Operations, type Caller, type OperationError, type OperationsApi } from "../../api/operations.js"
 import { toolJsonSchema, type JsonObject } from "./json-schema.js"
 import type { RunOperation } from "./runtime.js"
-import { internalError, invalidArguments, operationFailed } from "./tool-errors.js"
+import { internalError, invalidArguments, nestedTooDeep, operationFailed } from "./tool-errors.js"
 
 export interface ToolSpec<I, II, O, OI> {
   readonly name: string
@@ -30,8 +31,9 @@ export interface McpTool {
 }
 
 export const defineTool = <I, II, O, OI>(spec: ToolSpec<I, II, O, OI>): McpTool => {
-  // The advertised schema says additionalProperties: false, so the decoder refuses extra fields too.
-  const decode = Schema.decodeUnknownEither(contextFree(spec.input), { errors: "all", onExcessProperty: "error" })
+  // Every problem at once, so the model can fix a call in one go. Unknown fields are refused by
+  // the input schemas themselves (InputStruct in src/api/inputs.ts), as on every other surface.
+  const decode = Schema.decodeUnknownEither(contextFree(spec.input), { errors: "all" })
   // Encoding keeps only the declared fields: structuredContent always matches outputSchema.
   const encode = Schema.encodeEither(contextFree(spec.output))
   const definition: Tool = {
@@ -45,6 +47,10 @@ export const defineTool = <I, II, O, OI>(spec: ToolSpec<I, II, O, OI>): McpTool 
   return {
     definition,
     call: async (run, args, caller) => {
+      // Checked before decoding: the decoder and its error formatter recurse into the value, and
+      // 5,000 nested objects would overflow the stack, failing the whole request instead of
+      // answering with a result the model can read.
+      if (nestsDeeperThan(args)) return errorResult(nestedTooDeep(spec.name))
       const input = decode(args ?? {})
       if (Either.isLeft(input)) return errorResult(invalidArguments(spec.name, input.left))
       const exit = await run(Effect.flatMap(Operations, (operations) => spec.operation(operations, input.right, caller)))

@@ -4,7 +4,8 @@
  *
  * Annotations are hints a client uses to decide what needs the user's approval:
  * - recall and get_context are marked read-only although they append a `MemoriesRecalled`
- *   event: that event is an audit record of what an agent was shown (for task linking), and
+ *   event (recall on every call, get_context when a query shows something): that event is an
+ *   audit record of what an agent was shown (for task linking), and
  *   changes no memory, score or ranking. Marking them as writes would make clients ask before
  *   every lookup, which is the opposite of what memory is for.
  * - forget and forget_conversation are destructive: they take knowledge out of what agents
@@ -112,8 +113,9 @@ export const TOOLS: ReadonlyArray<McpTool> = [
     name: "get_context",
     title: "Get session context",
     description:
-      "Get the memories to start a session with, within a token budget: the project's confirmed rules first, then the most useful memories for the query if you give one. " +
-      "Call it once at the start of a session or when you switch projects; use recall for specific questions later.",
+      "Get the memories to start a session with, within a token budget. Without a query, the project's confirmed rules (conventions and preferences) come first, then the memories with the best track record. " +
+      "With a query, only the memories that answer it (any confirmed rule among them first): a query about something else returns nothing, not even the rules. " +
+      "Call it once without a query at the start of a session or when you switch projects; use recall for specific questions later.",
     annotations: reads,
     input: In.GetContextInput,
     output: Out.ContextOutput,
