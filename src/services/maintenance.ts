@@ -19,6 +19,9 @@ import { databaseChecks, privacyCounts, type Check, type PrivacyCounts } from ".
 import { Embedder, type EmbedderApi } from "../embeddings/embedder.js"
 import { pruneEmbeddingCache } from "../projections/vectors.js"
 import type { Db } from "../store/database.js"
+import { quickCheck } from "../store/database.js"
+import { StoreDamaged } from "../store/errors.js"
+import type { LedgerStore } from "../store/ledger-store.js"
 import { importJsonl, rawOf, type ImportReport } from "./import-memories.js"
 import { Store } from "./store.js"
 
@@ -29,9 +32,9 @@ export interface MaintenanceApi {
   readonly importJsonl: (text: string, actor: Actor, onProgress?: Progress) => Effect.Effect<ImportReport, DomainError>
   readonly exportTo: (file: string) => Effect.Effect<{ events: number; file: string }>
   readonly replay: (text: string, onProgress?: Progress) => Effect.Effect<{ events: number }, DomainError>
-  readonly rebuild: (onProgress?: Progress) => Effect.Effect<{ events: number }>
+  readonly rebuild: (onProgress?: Progress) => Effect.Effect<{ events: number }, StoreDamaged>
   readonly verify: Effect.Effect<VerifyReport>
-  readonly purge: (options: { readonly memories: boolean }) => Effect.Effect<PurgeReport>
+  readonly purge: (options: { readonly memories: boolean }) => Effect.Effect<PurgeReport, StoreDamaged>
   /** What purge would erase now, without erasing anything. */
   readonly purgePreview: (options: { readonly memories: boolean }) => Effect.Effect<{ readonly conversations: ReadonlyArray<string>; readonly memories: number }>
   readonly doctor: Effect.Effect<DoctorReport>
@@ -105,15 +108,21 @@ export const MaintenanceLive = Layer.effect(
             })
           )
         ),
-      rebuild: (onProgress) => Effect.sync(() => store.writeOrThrow((tx) => rebuildProjections(tx.db, store.config, onProgress))),
+      // Rebuild and purge rewrite much of the file: on damaged pages that could spread the
+      // damage or lose what is still readable, so SQLite's quick check comes first.
+      rebuild: (onProgress) =>
+        Effect.zipRight(
+          undamaged(store),
+          Effect.sync(() => store.writeOrThrow((tx) => rebuildProjections(tx.db, store.config, onProgress)))
+        ),
       verify: Effect.sync(() => verifyStore(store.db, store.config)),
       purge: (options) =>
-        Effect.sync(() => {
+        Effect.zipRight(undamaged(store), Effect.sync(() => {
           const report = purgeForgotten(store.db, store.config, options)
           // Vectors and cached embeddings of erased text must not outlive it either.
           pruneVectors(store.db)
           return report
-        }),
+        })),
       purgePreview: (options) => Effect.sync(() => store.read((db) => previewPurge(db, options))),
       doctor: Effect.gen(function* () {
         const checks = [...store.read((db) => databaseChecks(db, store.path)), yield* embedderCheck(embedder)]
@@ -128,6 +137,13 @@ export const MaintenanceLive = Layer.effect(
     }
   })
 )
+
+/** Fails with StoreDamaged, having written nothing, when SQLite's quick check finds damage. */
+const undamaged = (store: LedgerStore): Effect.Effect<void, StoreDamaged> =>
+  Effect.suspend(() => {
+    const found = quickCheck(store.db)
+    return found === "ok" ? Effect.void : Effect.fail(new StoreDamaged({ path: store.path, detail: `SQLite's quick check: ${found}` }))
+  })
 
 /** Random bytes drawn from a pool refilled 4 KiB at a time by the system CSPRNG. */
 const pooledRandomBytes = (poolSize = 4096) => {
