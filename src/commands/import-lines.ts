@@ -6,7 +6,7 @@
 import { DateTime, Either, ParseResult, Schema } from "effect"
 import { ImportLineInvalid, type DomainError } from "../domain/errors.js"
 import { CATEGORIES, Category, MAX_CONTENT_LENGTH, Source, SOURCES } from "../domain/vocabulary.js"
-import { decodePayload } from "../events/codec.js"
+import { decodePayload, sha256 } from "../events/codec.js"
 import { ExportedEvent, isExportedEventLine } from "../events/export-line.js"
 import type { AddInput } from "./add-input.js"
 
@@ -105,10 +105,14 @@ export const decodeLine = (value: unknown, line: number): Either.Either<ImportIt
   if (isExportedEventLine(value)) {
     const event = decodeEvent(value)
     if (Either.isLeft(event)) return fail(describe(event.left))
-    const { type, version, payload } = event.right
+    const { type, version, payload, payloadHash } = event.right
     if (payload !== null) {
+      const text = JSON.stringify(payload)
+      // Import and replay append the payload as carried; without this an edited payload would
+      // simply get a fresh hash and enter the log as if it had always read so.
+      if (sha256(text) !== payloadHash) return fail("the payload does not match its payloadHash (the line was edited)")
       try {
-        decodePayload(type, version, JSON.stringify(payload))
+        decodePayload(type, version, text)
       } catch (error) {
         return fail(error instanceof Error ? error.message : String(error))
       }

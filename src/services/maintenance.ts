@@ -4,14 +4,10 @@
  * adapter turns into a progress bar.
  */
 import { randomBytes } from "node:crypto"
-import { closeSync, openSync, writeSync } from "node:fs"
-import { Clock, Context, Effect, Either, Layer } from "effect"
+import { Clock, Context, Effect, Layer } from "effect"
 import type { Actor } from "../commands/actor.js"
-import { parseImport } from "../commands/import-lines.js"
-import { ImportLineInvalid, InvalidInput, ReplayTargetNotEmpty, type DomainError } from "../domain/errors.js"
+import type { DomainError } from "../domain/errors.js"
 import { makeIdFactory } from "../domain/ids.js"
-import { exportRow } from "../events/export-line.js"
-import { appendRaw, eventCount, readRows } from "../events/log.js"
 import { rebuildProjections, type Progress } from "../projections/rebuild.js"
 import { previewPurge, purgeForgotten, type PurgeReport } from "../store/purge.js"
 import { verifyStore, type VerifyReport } from "../store/verify.js"
@@ -19,19 +15,26 @@ import { databaseChecks, privacyCounts, type Check, type PrivacyCounts } from ".
 import { Embedder, type EmbedderApi } from "../embeddings/embedder.js"
 import { pruneEmbeddingCache } from "../projections/vectors.js"
 import type { Db } from "../store/database.js"
-import { importJsonl, rawOf, type ImportReport } from "./import-memories.js"
+import { quickCheck } from "../store/database.js"
+import { StoreDamaged } from "../store/errors.js"
+import type { LedgerStore } from "../store/ledger-store.js"
+import { exportLog, type ExportTargetInvalid } from "./export-log.js"
+import { importJsonl, type ImportReport } from "./import-memories.js"
+import { replayLog } from "./replay-log.js"
 import { Store } from "./store.js"
 
 export { IMPORT_BATCH, type ImportReport } from "./import-memories.js"
+export { ExportTargetInvalid } from "./export-log.js"
 
 
 export interface MaintenanceApi {
   readonly importJsonl: (text: string, actor: Actor, onProgress?: Progress) => Effect.Effect<ImportReport, DomainError>
-  readonly exportTo: (file: string) => Effect.Effect<{ events: number; file: string }>
+  /** Refuses (even to overwrite) the store's own file, a folder, or a path whose folder is missing. */
+  readonly exportTo: (file: string) => Effect.Effect<{ events: number; file: string }, ExportTargetInvalid>
   readonly replay: (text: string, onProgress?: Progress) => Effect.Effect<{ events: number }, DomainError>
-  readonly rebuild: (onProgress?: Progress) => Effect.Effect<{ events: number }>
+  readonly rebuild: (onProgress?: Progress) => Effect.Effect<{ events: number }, StoreDamaged>
   readonly verify: Effect.Effect<VerifyReport>
-  readonly purge: (options: { readonly memories: boolean }) => Effect.Effect<PurgeReport>
+  readonly purge: (options: { readonly memories: boolean }) => Effect.Effect<PurgeReport, StoreDamaged>
   /** What purge would erase now, without erasing anything. */
   readonly purgePreview: (options: { readonly memories: boolean }) => Effect.Effect<{ readonly conversations: ReadonlyArray<string>; readonly memories: number }>
   readonly doctor: Effect.Effect<DoctorReport>
@@ -63,57 +66,23 @@ export const MaintenanceLive = Layer.effect(
         Effect.flatMap(Clock.currentTimeMillis, (now) =>
           Effect.suspend(() => importJsonl(store, text, actor, now, newId, onProgress))
         ),
-      exportTo: (file) =>
-        Effect.sync(() =>
-          store.read((db) => {
-            const fd = openSync(file, "w", 0o600)
-            let events = 0
-            try {
-              let chunk: string[] = []
-              for (const row of readRows(db)) {
-                chunk.push(JSON.stringify(exportRow(row)))
-                events++
-                if (chunk.length === 10_000) {
-                  writeSync(fd, chunk.join("\n") + "\n")
-                  chunk = []
-                }
-              }
-              if (chunk.length > 0) writeSync(fd, chunk.join("\n") + "\n")
-            } finally {
-              closeSync(fd)
-            }
-            return { events, file }
-          })
+      exportTo: (file) => Effect.suspend(() => exportLog(store, file)),
+      replay: (text, onProgress) => Effect.suspend(() => replayLog(store, text, onProgress)),
+      // Rebuild and purge rewrite much of the file: on damaged pages that could spread the
+      // damage or lose what is still readable, so SQLite's quick check comes first.
+      rebuild: (onProgress) =>
+        Effect.zipRight(
+          undamaged(store),
+          Effect.sync(() => store.writeOrThrow((tx) => rebuildProjections(tx.db, store.config, onProgress)))
         ),
-      replay: (text, onProgress) =>
-        Effect.suspend(() =>
-          Either.flatMap(parseImport(text), (items) =>
-            store.write((tx): Either.Either<{ events: number }, DomainError> => {
-              const existing = eventCount(tx.db)
-              if (existing > 0) return Either.left(new ReplayTargetNotEmpty({ path: store.path, events: existing }))
-              for (const item of items) {
-                if (item.kind !== "event") {
-                  return Either.left(new ImportLineInvalid({ line: item.line, reason: "replay takes an exported event log ('mem export'), not memories; use 'mem import'" }))
-                }
-                const [stored] = appendRaw(tx.db, [rawOf(item.event)])
-                if (stored!.seq === item.event.seq && stored!.hash !== item.event.hash) {
-                  return Either.left(new InvalidInput({ message: `line ${item.line}: the hash chain does not match the export (the file was edited or is incomplete)` }))
-                }
-                if (onProgress && stored!.seq % 50_000 === 0) onProgress(stored!.seq, items.length)
-              }
-              return Either.right(rebuildProjections(tx.db, store.config))
-            })
-          )
-        ),
-      rebuild: (onProgress) => Effect.sync(() => store.writeOrThrow((tx) => rebuildProjections(tx.db, store.config, onProgress))),
       verify: Effect.sync(() => verifyStore(store.db, store.config)),
       purge: (options) =>
-        Effect.sync(() => {
+        Effect.zipRight(undamaged(store), Effect.sync(() => {
           const report = purgeForgotten(store.db, store.config, options)
           // Vectors and cached embeddings of erased text must not outlive it either.
           pruneVectors(store.db)
           return report
-        }),
+        })),
       purgePreview: (options) => Effect.sync(() => store.read((db) => previewPurge(db, options))),
       doctor: Effect.gen(function* () {
         const checks = [...store.read((db) => databaseChecks(db, store.path)), yield* embedderCheck(embedder)]
@@ -128,6 +97,13 @@ export const MaintenanceLive = Layer.effect(
     }
   })
 )
+
+/** Fails with StoreDamaged, having written nothing, when SQLite's quick check finds damage. */
+const undamaged = (store: LedgerStore): Effect.Effect<void, StoreDamaged> =>
+  Effect.suspend(() => {
+    const found = quickCheck(store.db)
+    return found === "ok" ? Effect.void : Effect.fail(new StoreDamaged({ path: store.path, detail: `SQLite's quick check: ${found}` }))
+  })
 
 /** Random bytes drawn from a pool refilled 4 KiB at a time by the system CSPRNG. */
 const pooledRandomBytes = (poolSize = 4096) => {

@@ -20,8 +20,17 @@ export interface OpenOptions {
 }
 
 export const openDatabase = (path: string, options: OpenOptions = {}): Either.Either<Db, DatabaseUnusable> => {
+  if (path.trim() === "") return Either.left(new DatabaseUnusable({ path, reason: "the path is empty; give the store file's path" }))
   const file = path === ":memory:" ? path : resolve(path)
-  if (file !== ":memory:") prepareFile(file)
+  if (file !== ":memory:") {
+    const unusable = unusablePath(file)
+    if (unusable !== undefined) return Either.left(new DatabaseUnusable({ path: file, reason: unusable }))
+    try {
+      prepareFile(file)
+    } catch (error) {
+      return Either.left(new DatabaseUnusable({ path: file, reason: describe(error) }))
+    }
+  }
   let db: Db
   try {
     db = new Database(file, { readonly: options.readonly ?? false, timeout: BUSY_TIMEOUT_MS })
@@ -58,6 +67,35 @@ export const openDatabase = (path: string, options: OpenOptions = {}): Either.Ei
 
 /** How much of the file reads may map: 1 GiB, a million memories with 512-dimension vectors. */
 export const MMAP_BYTES = 1024 * 1024 * 1024
+
+/**
+ * Why a path cannot hold a store, before anything is created: a folder (SQLite would only say
+ * "unable to open database file"), or a path that runs through a regular file.
+ */
+export const unusablePath = (file: string): string | undefined => {
+  if (isDirectory(file)) return "it is a directory; give a file path"
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    const stat = statOrUndefined(dir)
+    if (stat !== undefined) return stat.isDirectory() ? undefined : `${dir} is not a directory, so nothing can be created under it`
+    if (dirname(dir) === dir) return undefined
+  }
+}
+
+/** SQLite's own quick check of the file's pages and indexes: "ok", or what it found. */
+export const quickCheck = (db: Db): string => {
+  const rows = db.pragma("quick_check(5)") as Array<{ quick_check: string }>
+  return rows.map((r) => r.quick_check.replace(/\s*\n\s*/g, " ")).join("; ") || "unknown"
+}
+
+/** Undefined for a path that does not exist, or cannot (ENOTDIR: it runs through a file). */
+const statOrUndefined = (path: string) => {
+  try {
+    return statSync(path, { throwIfNoEntry: false })
+  } catch {
+    return undefined
+  }
+}
+const isDirectory = (path: string): boolean => statOrUndefined(path)?.isDirectory() ?? false
 
 /** Creates the folder (0700) and the file (0600) before SQLite does, so neither is ever readable by others. */
 const prepareFile = (file: string): void => {

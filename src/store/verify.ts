@@ -5,10 +5,10 @@
  */
 import type { LedgerConfig } from "../config.js"
 import { chainHash, decodePayload, GENESIS_HASH, sha256 } from "../events/codec.js"
-import { readRows } from "../events/log.js"
+import { readRows, type EventRow } from "../events/log.js"
 import { rebuildProjections } from "../projections/rebuild.js"
 import { diffSnapshots, snapshotProjections } from "../projections/snapshot.js"
-import type { Db } from "./database.js"
+import { quickCheck, type Db } from "./database.js"
 import { clearStatements } from "./statements.js"
 
 export interface VerifyReport {
@@ -20,23 +20,68 @@ export interface VerifyReport {
 }
 
 export const verifyStore = (db: Db, config: LedgerConfig): VerifyReport => {
-  const integrity = (db.pragma("quick_check", { simple: true }) as string) ?? "unknown"
+  const integrity = quickCheck(db)
+  if (integrity !== "ok") return damaged(db, integrity)
   const chain = verifyChain(db)
   const differences = compareWithRebuild(db, config)
   return {
-    ok: integrity === "ok" && chain.ok && differences.length === 0,
-    events: chain.events,
+    ok: chain.ok && differences.length === 0,
+    // The log's size, not how far the chain check got: a break at #3 of 27 is still 27 events.
+    events: countEvents(db),
     integrity,
     chain: chain.ok ? { ok: true } : { ok: false, brokenAt: chain.brokenAt!, reason: chain.reason! },
     projections: { ok: differences.length === 0, differences }
   }
 }
 
+/**
+ * The report on a file SQLite finds damaged: what of the chain still reads, and no rebuild (it
+ * would write, if only to roll back, to a file that is reported as never written to).
+ */
+const damaged = (db: Db, integrity: string): VerifyReport => {
+  const checked = verifyChain(db)
+  const chain = checked.ok ? { ok: true } : { ok: false, brokenAt: checked.brokenAt!, reason: checked.reason! }
+  // Not compared, so not "equal": the one entry says why, for the report's reader.
+  const notCompared = { projection: "(not compared: SQLite finds the file damaged)", expected: null, actual: null }
+  return { ok: false, events: attempt(() => countEvents(db)) ?? checked.events, integrity, chain, projections: { ok: false, differences: [notCompared] } }
+}
+
+const attempt = <A>(f: () => A): A | undefined => {
+  try {
+    return f()
+  } catch {
+    return undefined
+  }
+}
+
+const countEvents = (db: Db): number => (db.prepare("SELECT count(*) AS n FROM events").get() as { n: number }).n
+
+/** `events`: how many events chained soundly, before the break if there is one. */
 export const verifyChain = (db: Db): { ok: boolean; events: number; brokenAt?: number; reason?: string } => {
+  const rows = readRows(db)
+  try {
+    return checkChain(rows)
+  } finally {
+    // Ends the statement's iteration when the check stops early, or the connection stays busy.
+    attempt(() => rows.return(undefined))
+  }
+}
+
+const checkChain = (rows: Generator<EventRow>): { ok: boolean; events: number; brokenAt?: number; reason?: string } => {
   let previous = GENESIS_HASH
   let expectedSeq = 1
-  for (const row of readRows(db)) {
-    const broken = (reason: string) => ({ ok: false, events: row.seq, brokenAt: row.seq, reason })
+  for (;;) {
+    let next: IteratorResult<EventRow>
+    try {
+      next = rows.next()
+    } catch (error) {
+      // A damaged page: the chain is sound up to here, and what follows cannot be read.
+      const reason = `the log cannot be read from here on (${error instanceof Error ? error.message : String(error)})`
+      return { ok: false, events: expectedSeq - 1, brokenAt: expectedSeq, reason }
+    }
+    if (next.done) break
+    const row = next.value
+    const broken = (reason: string) => ({ ok: false, events: expectedSeq - 1, brokenAt: row.seq, reason })
     if (row.seq !== expectedSeq) return broken(`sequence jumps from ${expectedSeq - 1} to ${row.seq}`)
     if (row.payload !== null) {
       if (sha256(row.payload) !== row.payload_hash) return broken("the payload does not match its hash (edited)")

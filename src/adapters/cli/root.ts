@@ -34,7 +34,8 @@ export const withOperations = <A, E extends { readonly _tag: string; readonly me
   Effect.flatMap(mem, ({ db }) =>
     printOutcome(
       Effect.provide(effect, operationsFor(db)),
-      printed
+      printed,
+      db
     )
   )
 

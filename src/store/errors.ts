@@ -1,0 +1,45 @@
+/**
+ * What can go wrong with the store file itself, in the words a person acts on. SQLite reports
+ * a damaged file or a held lock as a SqliteError thrown from any statement; each edge turns
+ * those into these errors with `storeErrorOf`, so no stack trace reaches a user for them.
+ * They are not `DomainError`s: no decision refused anything, the file or its neighbours did.
+ */
+import { Schema } from "effect"
+import { BUSY_TIMEOUT_MS } from "./database.js"
+
+/** The file's pages are not what SQLite wrote (SQLITE_CORRUPT, SQLITE_NOTADB). */
+export class StoreDamaged extends Schema.TaggedError<StoreDamaged>()("StoreDamaged", {
+  path: Schema.String,
+  detail: Schema.String
+}) {
+  override get message() {
+    return `the store at ${this.path} is damaged (${this.detail}); it was left untouched; 'mem verify' tells more (restore it from a backup, or replay an export into a new file)`
+  }
+}
+
+/** Another process held the write lock for longer than the busy timeout (SQLITE_BUSY, SQLITE_LOCKED). */
+export class StoreLocked extends Schema.TaggedError<StoreLocked>()("StoreLocked", {
+  path: Schema.String,
+  waitedMs: Schema.Number
+}) {
+  override get message() {
+    return `the store at ${this.path} is locked by another process; waited ${Math.round(this.waitedMs / 1000)} s for it; nothing was written, try again`
+  }
+}
+
+/** The store error a thrown value stands for, if it is one of SQLite's errors about the file. */
+export const storeErrorOf = (error: unknown, path: string): StoreDamaged | StoreLocked | undefined => {
+  const code = sqliteCode(error)
+  if (code === undefined) return undefined
+  const detail = error instanceof Error ? error.message : String(error)
+  if (isCode(code, "SQLITE_CORRUPT") || isCode(code, "SQLITE_NOTADB")) return new StoreDamaged({ path, detail })
+  if (isCode(code, "SQLITE_BUSY") || isCode(code, "SQLITE_LOCKED")) return new StoreLocked({ path, waitedMs: BUSY_TIMEOUT_MS })
+  return undefined
+}
+
+/** A primary code or one of its extended codes (SQLITE_CORRUPT_INDEX, SQLITE_BUSY_SNAPSHOT...). */
+const isCode = (code: string, primary: string): boolean => code === primary || code.startsWith(`${primary}_`)
+
+/** better-sqlite3's SqliteError carries SQLite's code as a string such as "SQLITE_CORRUPT". */
+const sqliteCode = (error: unknown): string | undefined =>
+  error instanceof Error && error.name === "SqliteError" && "code" in error && typeof error.code === "string" ? error.code : undefined

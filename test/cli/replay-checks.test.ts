@@ -1,0 +1,97 @@
+/**
+ * Replay rebuilds only a whole, unedited export: a line deleted (first or middle), repeated or
+ * edited is named and nothing is kept; a replay that fails to read its file leaves no store
+ * file behind; import refuses an exported event whose payload was edited.
+ */
+import { existsSync, readFileSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { memAt, tempDir } from "../support/cli.js"
+
+/** Unlike each other, so that each is stored rather than offered as a confirmation. */
+const TEXTS = ["use pnpm for installs", "deploy with make deploy", "the api lives in src/api", "never force-push main", "answer in English"]
+
+/** An export of five events, as lines. */
+const exportedLines = (): string[] => {
+  const dir = tempDir()
+  const run = memAt(join(dir, "a.db"))
+  for (const text of TEXTS) run("add", text, "--global")
+  const file = join(dir, "log.jsonl")
+  run("export", file)
+  return readFileSync(file, "utf8").trim().split("\n")
+}
+
+const replayLines = (lines: ReadonlyArray<string>) => {
+  const dir = tempDir()
+  const file = join(dir, "log.jsonl")
+  writeFileSync(file, lines.join("\n") + "\n")
+  const target = memAt(join(dir, "b.db"))
+  return { result: target("replay", file), target }
+}
+
+describe("replay refuses an incomplete or edited export", () => {
+  const lines = exportedLines()
+
+  it.each([
+    ["the first line deleted", lines.slice(1), /^mem: line 1: event #1 is missing before this line/],
+    ["a middle line deleted", [...lines.slice(0, 2), ...lines.slice(3)], /^mem: line 3: event #3 is missing before this line/],
+    ["two middle lines deleted", [lines[0]!, ...lines.slice(3)], /^mem: line 2: events #2 to #3 are missing before this line/],
+    ["a line repeated", [...lines.slice(0, 3), lines[2]!, ...lines.slice(3)], /^mem: line 4: event #3 comes a second time/],
+    ["the last line repeated at the end", [...lines, lines[4]!], /^mem: line 6: event #5 comes a second time/]
+  ])("%s: names the line, keeps nothing", (_name, edited, message) => {
+    const { result, target } = replayLines(edited)
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(message)
+    expect(result.stderr).not.toMatch(/SqliteError|\n\s+at /)
+    expect(target("stats", "--json").json().events).toBe(0)
+  })
+
+  it("an event id repeated under another sequence number is named, not a UNIQUE constraint", () => {
+    const second = JSON.parse(lines[1]!)
+    const forged = JSON.stringify({ ...second, id: JSON.parse(lines[0]!).id })
+    const { result } = replayLines([lines[0]!, forged, ...lines.slice(2)])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(/^mem: line 2: the event id \w+ is on an earlier line too/)
+  })
+
+  it("a whole export still replays to the same chain", () => {
+    const { result, target } = replayLines(lines)
+    expect(result.code).toBe(0)
+    expect(target("verify", "--json").json()).toMatchObject({ ok: true, events: 5 })
+  })
+})
+
+describe("replay of a file that cannot be read", () => {
+  it("fails with a usage error and creates no store file", () => {
+    const dir = tempDir()
+    const db = join(dir, "new.db")
+    const result = memAt(db)("replay", join(dir, "nosuch.jsonl"))
+    expect(result.code).toBe(2)
+    expect(result.stderr).toMatch(/cannot read .*nosuch\.jsonl/)
+    expect(existsSync(db)).toBe(false)
+    expect(existsSync(`${db}-wal`)).toBe(false)
+  })
+
+  it("leaves an existing store file alone when it fails", () => {
+    const dir = tempDir()
+    const db = join(dir, "kept.db")
+    memAt(db)("stats")
+    expect(memAt(db)("replay", join(dir, "nosuch.jsonl")).code).toBe(2)
+    expect(existsSync(db)).toBe(true)
+  })
+})
+
+describe("import of exported events", () => {
+  it("refuses an event whose payload was edited, naming the line", () => {
+    const lines = exportedLines()
+    const edited = lines.map((l, i) => (i === 2 ? l.replace("the api lives in src/api", "the api lives in lib/api") : l))
+    const dir = tempDir()
+    const file = join(dir, "edited.jsonl")
+    writeFileSync(file, edited.join("\n") + "\n")
+    const run = memAt(join(dir, "c.db"))
+    const result = run("import", file)
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(/^mem: line 3: the payload does not match its payloadHash \(the line was edited\)/)
+    expect(run("stats", "--json").json().events).toBe(0)
+  })
+})
