@@ -1,7 +1,37 @@
 /** Who is writing: the conversation an event comes from and the client that sent it. */
+import { Either } from "effect"
+import { InvalidInput } from "../domain/errors.js"
+import { MAX_AGENT_LENGTH, MAX_ORIGIN_LENGTH } from "../domain/vocabulary.js"
+
 export interface Actor {
   readonly origin: string
   readonly agent: string
 }
 
 export const CLI_ACTOR: Actor = { origin: "cli", agent: "cli" }
+
+/**
+ * Why `value` cannot be an origin (or an agent), or undefined: the rule of the event envelope
+ * (vocabulary.ts `Origin`, `Agent`, lengths in UTF-16 units as the envelope counts them),
+ * checked before anything is decided, so a bad one is bad input and never a failed append.
+ */
+export const originProblem = (value: string): string | undefined => lengthProblem(value, MAX_ORIGIN_LENGTH)
+export const agentProblem = (value: string): string | undefined => lengthProblem(value, MAX_AGENT_LENGTH)
+
+/** How the writer named the two fields: "origin" and "agent", or the CLI's "--origin" and "--agent". */
+export interface ActorNames {
+  readonly origin: string
+  readonly agent: string
+}
+
+/** The actor, or InvalidInput naming the field that breaks the rule. Every write path checks through here. */
+export const checkActor = (actor: Actor, names: ActorNames = { origin: "origin", agent: "agent" }): Either.Either<Actor, InvalidInput> => {
+  const origin = originProblem(actor.origin)
+  if (origin !== undefined) return Either.left(new InvalidInput({ message: `${names.origin} ${origin}` }))
+  const agent = agentProblem(actor.agent)
+  if (agent !== undefined) return Either.left(new InvalidInput({ message: `${names.agent} ${agent}` }))
+  return Either.right(actor)
+}
+
+const lengthProblem = (value: string, max: number): string | undefined =>
+  value.length === 0 ? "cannot be empty" : value.length > max ? `is ${value.length} characters; the limit is ${max}` : undefined

@@ -13,7 +13,7 @@ import {
 } from "../domain/errors.js"
 import type { MemoryId } from "../domain/ids.js"
 import { restatementKey } from "../domain/text.js"
-import type { Category, Scope, Source, Status } from "../domain/vocabulary.js"
+import { MAX_TAG_LENGTH, tagsProblem, type Category, type Scope, type Source, type Status } from "../domain/vocabulary.js"
 import type { MemoryState } from "../projections/memory-state.js"
 import { scrubText } from "../privacy/scrub.js"
 import { scanForStorage, type PrivacyNotice, type ScanRecord, type ScannedContent } from "./scanned-content.js"
@@ -63,6 +63,8 @@ const decideScannedAdd = (
   scan: ScanRecord,
   state: DecisionState
 ): Either.Either<Decision<AddResult>, DomainError> => {
+  const badTags = tagsProblem(cmd.tags)
+  if (badTags !== undefined) return Either.left(new InvalidInput({ message: `tags: ${badTags}` }))
   if (cmd.scope === "project" && cmd.project === null) {
     return Either.left(new InvalidInput({ message: "a project memory needs a project; pass --project or --global" }))
   }
@@ -117,7 +119,9 @@ export type ReviseResult = { readonly id: MemoryId; readonly changed: boolean; r
 
 /** New text is scanned as on add; the scan's record goes with the content it describes. */
 export const decideRevise = (cmd: ReviseMemory, state: DecisionState): Either.Either<Decision<ReviseResult>, DomainError> =>
-  Either.flatMap(liveMemory(state, cmd.memoryId, "be edited"), (m) => {
+  Either.flatMap(liveMemory(state, cmd.memoryId, "be edited"), (m): Either.Either<Decision<ReviseResult>, DomainError> => {
+    const badTags = cmd.tags === undefined ? undefined : tagsProblem(cmd.tags)
+    if (badTags !== undefined) return Either.left(new InvalidInput({ message: `tags: ${badTags}` }))
     const scanned = cmd.content === undefined ? undefined : scanForStorage(cmd.content)
     if (scanned && Either.isLeft(scanned)) return Either.left(scanned.left)
     const text = scanned?.right
@@ -205,6 +209,11 @@ const confirmation = (m: MemoryState): Decision<AddResult> => ({
   result: { id: m.id, stored: false, confirmed: true, confirmations: m.confirmations + 1 }
 })
 
-/** Tags pass the privacy scan too: a key pasted as a tag is as stored as one in the content. */
-const dedupe = (tags: ReadonlyArray<string>): string[] => [...new Set(tags.map((t) => scrubText(t.trim()).slice(0, 100)).filter((t) => t.length > 0))]
+/**
+ * Tags pass the privacy scan too: a key pasted as a tag is as stored as one in the content.
+ * Tags given are already within the rule (tagsProblem); the cut and the filter only catch what
+ * the scan did to them (a redaction marker longer than the secret, a tag all `<private>`).
+ */
+const dedupe = (tags: ReadonlyArray<string>): string[] => [...new Set(tags.map((t) => cutToTagLength(scrubText(t.trim()))).filter((t) => t.length > 0))]
+const cutToTagLength = (tag: string): string => (tag.length <= MAX_TAG_LENGTH ? tag : Array.from(tag).slice(0, MAX_TAG_LENGTH).join(""))
 const sameTags = (a: ReadonlyArray<string>, b: ReadonlyArray<string>) => dedupe(a).join("\u0000") === dedupe(b).join("\u0000")

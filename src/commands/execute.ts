@@ -1,12 +1,14 @@
 /**
  * Runs one decision inside an open write transaction: decide on the current state, then stamp
  * and append the events. Shared by single commands and by bulk import (many per transaction).
+ * The actor is checked first, so an empty or oversized origin or agent, from any surface, is
+ * InvalidInput before anything is decided or appended.
  */
 import { Either } from "effect"
 import type { DomainError } from "../domain/errors.js"
 import type { Db } from "../store/database.js"
 import type { WriteTx } from "../store/ledger-store.js"
-import type { Actor } from "./actor.js"
+import { checkActor, type Actor } from "./actor.js"
 import type { Decision, DecisionState } from "./state.js"
 
 export interface DecideContext {
@@ -22,6 +24,8 @@ export const executeIn = <R>(
   makeId: (timeMs: number) => string,
   decide: (ctx: DecideContext) => Either.Either<Decision<R>, DomainError>
 ): Either.Either<R, DomainError> => {
+  const checked = checkActor(actor)
+  if (Either.isLeft(checked)) return Either.left(checked.left)
   const decision = decide({ db: tx.db, state: tx.state, newId: () => makeId(nowMs) })
   if (Either.isRight(decision) && decision.right.events.length > 0) {
     const recordedAt = new Date(nowMs).toISOString()

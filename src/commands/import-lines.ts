@@ -5,10 +5,12 @@
  */
 import { DateTime, Either, ParseResult, Schema } from "effect"
 import { ImportLineInvalid, type DomainError } from "../domain/errors.js"
-import { CATEGORIES, Category, MAX_CONTENT_LENGTH, Source, SOURCES } from "../domain/vocabulary.js"
+import { CATEGORIES, Category, contentTooLong, Source, SOURCES } from "../domain/vocabulary.js"
 import { decodePayload, sha256 } from "../events/codec.js"
 import { ExportedEvent, isExportedEventLine } from "../events/export-line.js"
+import { agentProblem, originProblem } from "./actor.js"
 import type { AddInput } from "./add-input.js"
+import { memoryLineProblem, NOT_A_MEMORY_LINE } from "./memory-line-problem.js"
 
 const MemoryLine = Schema.Struct({
   content: Schema.String,
@@ -98,7 +100,8 @@ export const parseLine = (raw: string, line: number): Either.Either<ImportItem, 
 
 /**
  * The schema's reading of a parsed line. `memoryItemOf` answers first for the common line, and
- * this reports anything else, so each error message comes from the schema.
+ * this reports anything else: a memory line's problem in words (memory-line-problem.ts), an
+ * exported event's from the schema.
  */
 export const decodeLine = (value: unknown, line: number): Either.Either<ImportItem, ImportLineInvalid> => {
   const fail = (reason: string) => Either.left(new ImportLineInvalid({ line, reason }))
@@ -119,16 +122,11 @@ export const decodeLine = (value: unknown, line: number): Either.Either<ImportIt
     }
     return Either.right({ kind: "event", line, event: event.right })
   }
+  const problem = memoryLineProblem(value)
+  if (problem !== undefined) return fail(problem)
   const decoded = decodeMemory(value)
-  if (Either.isLeft(decoded)) return fail(describe(decoded.left))
+  if (Either.isLeft(decoded)) return fail(NOT_A_MEMORY_LINE)
   const m = decoded.right
-  if (m.content.trim().length === 0) return fail("the content is empty")
-  if (m.content.length > MAX_CONTENT_LENGTH) {
-    return fail(`the content is ${m.content.length} characters; the limit is ${MAX_CONTENT_LENGTH}`)
-  }
-  if (m.category != null && !isCategory(m.category)) {
-    return fail(`unknown category '${m.category}'; use one of: ${CATEGORIES.join(", ")}`)
-  }
   const project = m.project ?? null
   const input: AddInput = {
     content: m.content,
@@ -159,12 +157,12 @@ type MemoryItem = Extract<ImportItem, { kind: "memory" }>
 export const memoryItemOf = (value: unknown, line: number): MemoryItem | undefined => {
   if (typeof value !== "object" || value === null || Array.isArray(value) || isExportedEventLine(value)) return undefined
   const { content, category, project, tags, origin, agent, source, createdAt } = value as Record<string, unknown>
-  if (typeof content !== "string" || content.length > MAX_CONTENT_LENGTH || content.trim().length === 0) return undefined
+  if (typeof content !== "string" || contentTooLong(content) !== undefined || content.trim().length === 0) return undefined
   if (category != null && !CATEGORY_SET.has(category)) return undefined
-  if (project != null && typeof project !== "string") return undefined
+  if (project != null && !(typeof project === "string" && project.length > 0 && project.length <= 1000)) return undefined
   if (tags != null && !(Array.isArray(tags) && tags.every((t) => typeof t === "string"))) return undefined
-  if (origin != null && !(typeof origin === "string" && origin.length > 0)) return undefined
-  if (agent != null && !(typeof agent === "string" && agent.length > 0)) return undefined
+  if (origin != null && !(typeof origin === "string" && originProblem(origin) === undefined)) return undefined
+  if (agent != null && !(typeof agent === "string" && agentProblem(agent) === undefined)) return undefined
   if (source != null && !SOURCE_SET.has(source)) return undefined
   if (createdAt != null && !(typeof createdAt === "string" && isCanonicalTime(createdAt))) return undefined
   const input: AddInput = {

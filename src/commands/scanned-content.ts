@@ -6,7 +6,7 @@
  */
 import { Either } from "effect"
 import { InvalidContent } from "../domain/errors.js"
-import { MAX_CONTENT_LENGTH } from "../domain/vocabulary.js"
+import { contentTooLong } from "../domain/vocabulary.js"
 import { scanContent } from "../privacy/scan.js"
 import type { ContentFlag, SecretKind } from "../privacy/vocabulary.js"
 
@@ -41,11 +41,8 @@ export const scanForStorage = (raw: string): Either.Either<ScannedContent, Inval
       })
     )
   }
-  if (scan.content.length > MAX_CONTENT_LENGTH) {
-    return Either.left(
-      new InvalidContent({ reason: `the content is ${scan.content.length} characters; the limit is ${MAX_CONTENT_LENGTH}` })
-    )
-  }
+  const tooLong = contentTooLong(scan.content)
+  if (tooLong !== undefined) return Either.left(new InvalidContent({ reason: tooLong }))
   const redacted = scan.redactions.map((r) => r.kind)
   const instructionLike = scan.instructionLike.length > 0
   const record: ScanRecord = {

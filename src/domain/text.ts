@@ -43,3 +43,32 @@ export const restatementKey = (content: string): string => {
 
 let lastText: string | undefined
 let lastKey = ""
+
+/**
+ * How many characters a person counts in `text`: Unicode code points, so an emoji is one
+ * character where `length` (UTF-16 code units) says two. Every limit stated in characters
+ * (the content's 10,000) is checked with this.
+ */
+export const characterCount = (text: string): number => {
+  let count = text.length
+  for (let i = 0; i < text.length - 1; i++) {
+    const unit = text.charCodeAt(i)
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(i + 1)
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count--
+        i++
+      }
+    }
+  }
+  return count
+}
+
+/** The longest piece of a value an error message quotes: enough to recognise it, never a wall of text. */
+export const QUOTE_MAX = 80
+
+/** `value` in double quotes for an error message, cut to QUOTE_MAX characters and "…". */
+export const quoted = (value: string): string => {
+  const chars = Array.from(value.length > QUOTE_MAX * 2 ? value.slice(0, QUOTE_MAX * 2) : value)
+  return JSON.stringify(chars.length > QUOTE_MAX ? `${chars.slice(0, QUOTE_MAX).join("")}…` : value)
+}

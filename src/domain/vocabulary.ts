@@ -3,6 +3,7 @@
  * CLI and tool inputs, and the lists shown in error messages.
  */
 import { Schema } from "effect"
+import { characterCount, quoted } from "./text.js"
 
 export const CATEGORIES = [
   "architecture",
@@ -37,20 +38,74 @@ export type Outcome = typeof Outcome.Type
 
 export const MAX_CONTENT_LENGTH = 10_000
 
+/**
+ * The content limit's one check, for every place that applies it (the schemas, the deciders'
+ * scan, import lines): why `content` is too long, or undefined. Counted in characters (code
+ * points, `characterCount`), the unit the limit is stated in. A text of at most 10,000 UTF-16
+ * units has at most 10,000 characters, so the common case costs one comparison.
+ */
+export const contentTooLong = (content: string): string | undefined => {
+  if (content.length <= MAX_CONTENT_LENGTH) return undefined
+  const characters = characterCount(content)
+  return characters > MAX_CONTENT_LENGTH ? `the content is ${characters} characters; the limit is ${MAX_CONTENT_LENGTH}` : undefined
+}
+
 /** Memory text: 1 to 10,000 characters, not only white space. */
 export const Content = Schema.String.pipe(
   Schema.filter((s) => s.trim().length > 0, { message: () => "content is empty" }),
-  Schema.maxLength(MAX_CONTENT_LENGTH, {
-    message: (issue) => `content is ${String(issue.actual).length} characters; the limit is ${MAX_CONTENT_LENGTH}`
+  // Schema.maxLength counts UTF-16 units; this counts characters, as JSON Schema's maxLength does.
+  Schema.filter((s) => contentTooLong(s) === undefined, {
+    title: `maxLength(${MAX_CONTENT_LENGTH})`,
+    description: `a string at most ${MAX_CONTENT_LENGTH} character(s) long`,
+    jsonSchema: { maxLength: MAX_CONTENT_LENGTH },
+    message: (issue) => contentTooLong(String(issue.actual)) ?? "the content is too long"
   })
 )
 
-export const Tag = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(100))
+export const MAX_TAG_LENGTH = 100
+export const MAX_TAGS = 50
+
+/**
+ * The one rule for a tag a writer gives, on every surface and in `mem import`: why it cannot be
+ * one, or undefined. A blank tag is refused rather than dropped, and a long one rather than cut:
+ * the writer is told, instead of finding a tag they never wrote.
+ */
+export const tagProblem = (tag: string): string | undefined => {
+  const trimmed = tag.trim()
+  if (trimmed.length === 0) return "a tag cannot be empty or blank"
+  if (trimmed.length <= MAX_TAG_LENGTH) return undefined
+  const characters = characterCount(trimmed)
+  return characters > MAX_TAG_LENGTH ? `${quoted(trimmed)} is ${characters} characters; a tag is at most ${MAX_TAG_LENGTH}` : undefined
+}
+
+/** The first problem of a list of tags (too many, or one that `tagProblem` refuses), or undefined. */
+export const tagsProblem = (tags: ReadonlyArray<string>): string | undefined => {
+  if (tags.length > MAX_TAGS) return `${tags.length} tags; the limit is ${MAX_TAGS}`
+  for (const tag of tags) {
+    const problem = tagProblem(tag)
+    if (problem !== undefined) return problem
+  }
+  return undefined
+}
+
+/** A stored tag: 1 to 100 characters (events hold tags as the decider trimmed and scrubbed them). */
+export const Tag = Schema.String.pipe(
+  Schema.minLength(1),
+  Schema.filter((s) => s.length <= MAX_TAG_LENGTH || characterCount(s) <= MAX_TAG_LENGTH, {
+    title: `maxLength(${MAX_TAG_LENGTH})`,
+    description: `a string at most ${MAX_TAG_LENGTH} character(s) long`,
+    jsonSchema: { maxLength: MAX_TAG_LENGTH },
+    message: () => `a tag is at most ${MAX_TAG_LENGTH} characters`
+  })
+)
 export const Confidence = Schema.Number.pipe(Schema.between(0, 1))
 
+export const MAX_ORIGIN_LENGTH = 500
+export const MAX_AGENT_LENGTH = 100
+
 /** A conversation (`claude-code:session/<id>`, `cli`, ...) or a writing client (`codex`). */
-export const Origin = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(500))
-export const Agent = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(100))
+export const Origin = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(MAX_ORIGIN_LENGTH))
+export const Agent = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(MAX_AGENT_LENGTH))
 
 /** A project identity (a normalised git remote or an absolute path); `null` means global. */
 export const ProjectName = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(1000))

@@ -19,7 +19,7 @@
  * its commit, as with the line-at-a-time path.
  */
 import { Either } from "effect"
-import type { Actor } from "../commands/actor.js"
+import { checkActor, type Actor } from "../commands/actor.js"
 import { decideAddInput } from "../commands/add-input.js"
 import { executeIn } from "../commands/execute.js"
 import { countLines, ImportLines, parseImport, type ImportItem } from "../commands/import-lines.js"
@@ -75,6 +75,10 @@ export const importJsonl = (
   onProgress?: Progress,
   { batchSize = BULK_BATCH, bulkFrom = BULK_MIN_LINES }: ImportOptions = {}
 ): Either.Either<ImportReport, DomainError> => {
+  // The actor lines without their own origin and agent are written under: checked once, here,
+  // so that a bad one is not reported as the fault of the first line that uses it.
+  const checked = checkActor(actor)
+  if (Either.isLeft(checked)) return Either.left(checked.left)
   const total = countLines(text)
   if (total < bulkFrom) return Either.flatMap(parseImport(text), (items) => importLineByLine(store, items, actor, now, makeId, onProgress))
   const lines = new ImportLines(text)

@@ -110,7 +110,9 @@ describe("purge", () => {
     const scan = () => [db, `${db}-wal`].filter(existsSync).some((f) => readFileSync(f).includes(marker))
     expect(scan()).toBe(true)
 
-    expect(run("purge").stdout).toMatch(/cannot be undone; run 'mem purge --yes'/)
+    // The hint runs what the dry run showed: the same store, the same options, plus --yes.
+    expect(run("purge").stdout).toContain(`cannot be undone; run 'mem --db ${db} purge --yes'`)
+    expect(run("purge", "--memories").stdout).toContain(`run 'mem --db ${db} purge --memories --yes'`)
     expect(scan()).toBe(true)
     expect(run("purge", "--yes", "--json").json()).toMatchObject({ done: true, conversations: ["claude-code:session/leaky"], erasedEvents: 2 })
     expect(scan()).toBe(false)

@@ -40,10 +40,15 @@ describe("decideAdd records a new memory", () => {
         stored: true
       }))
 
-  test("with tags trimmed, de-duplicated and empty ones dropped", () =>
+  test("with tags trimmed and de-duplicated", () =>
     given()
-      .when((s) => decideAdd(add("tags", { tags: [" a", "a ", "", "b"] }), s))
+      .when((s) => decideAdd(add("tags", { tags: [" a", "a ", "b"] }), s))
       .then([added(NEW, "tags", { tags: ["a", "b"] })]))
+
+  test("with content and tags of exactly their limits counted in characters, emoji being one each", () =>
+    given()
+      .when((s) => decideAdd(add("😀".repeat(10_000), { tags: ["🏷".repeat(100)] }), s))
+      .then([added(NEW, "😀".repeat(10_000), { tags: ["🏷".repeat(100)] })]))
 
   test("a global memory drops the project it was given", () =>
     given()
@@ -63,6 +68,22 @@ describe("decideAdd refuses", () => {
     given()
       .when((s) => decideAdd(add("x".repeat(10_001)), s))
       .thenFails(InvalidContent, { reason: expect.stringContaining("10001") }))
+  test("content over 10,000 characters counted as characters, not UTF-16 units", () =>
+    given()
+      .when((s) => decideAdd(add("😀".repeat(10_001)), s))
+      .thenFails(InvalidContent, { reason: "the content is 10001 characters; the limit is 10000" }))
+  test("an empty tag, as a blank one: neither is silently dropped", () => {
+    given().when((s) => decideAdd(add("tags", { tags: ["a", ""] }), s)).thenFails(InvalidInput, { message: "tags: a tag cannot be empty or blank" })
+    given().when((s) => decideAdd(add("tags", { tags: ["  "] }), s)).thenFails(InvalidInput, { message: "tags: a tag cannot be empty or blank" })
+  })
+  test("a tag over 100 characters rather than cutting it, quoting at most 80 of them", () =>
+    given()
+      .when((s) => decideAdd(add("tags", { tags: ["t".repeat(20_000)] }), s))
+      .thenFails(InvalidInput, { message: `tags: "${"t".repeat(80)}…" is 20000 characters; a tag is at most 100` }))
+  test("more than 50 tags", () =>
+    given()
+      .when((s) => decideAdd(add("tags", { tags: Array.from({ length: 51 }, (_, i) => `t${i}`) }), s))
+      .thenFails(InvalidInput, { message: "tags: 51 tags; the limit is 50" }))
   test("a project memory without a project", () =>
     given()
       .when((s) => decideAdd(add("needs a project", { scope: "project", project: null }), s))

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "vitest"
 import { decideConfirm, decideRevise } from "../../src/commands/decide-memory.js"
-import { InvalidContent, MemoryIsForgotten, MemoryIsSuperseded, MemoryNotFound } from "../../src/domain/errors.js"
+import { InvalidContent, InvalidInput, MemoryIsForgotten, MemoryIsSuperseded, MemoryNotFound } from "../../src/domain/errors.js"
 import { given } from "../support/decider-spec.js"
 import { added, confirmed, conversationForgotten, forgotten, restored, revised, superseded } from "../support/events.js"
 import { memoryId } from "../support/ids.js"
@@ -35,6 +35,11 @@ describe("decideRevise", () => {
     given(base, revised(A, { content: "use spaces" }))
       .when((s) => decideRevise({ memoryId: A, content: "use spaces" }, s))
       .then([]))
+
+  test("refuses a blank tag and a tag over 100 characters, as add does", () => {
+    given(base).when((s) => decideRevise({ memoryId: A, tags: ["style", " "] }, s)).thenFails(InvalidInput, { message: "tags: a tag cannot be empty or blank" })
+    given(base).when((s) => decideRevise({ memoryId: A, tags: ["x".repeat(101)] }, s)).thenFails(InvalidInput, { message: expect.stringContaining("is 101 characters; a tag is at most 100") })
+  })
 
   test("refuses empty content", () =>
     given(base).when((s) => decideRevise({ memoryId: A, content: "  " }, s)).thenFails(InvalidContent))

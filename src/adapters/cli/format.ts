@@ -12,7 +12,8 @@ export const memoryLine = (m: Memory): string => {
   return `${m.shortId}  [${m.category}] ${oneLine(m.content, 100)}${flags ? `  (${flags})` : ""}`
 }
 
-export const memoryDetail = (m: Memory): string => {
+/** `short`: the short form of an id this memory links to (short-ids.ts); the memory's own id is shown in full. */
+export const memoryDetail = (m: Memory, short: (id: string) => string = (id) => id): string => {
   const r = m.record
   return [
     `id:            ${m.id}`,
@@ -25,9 +26,9 @@ export const memoryDetail = (m: Memory): string => {
     `created:       ${m.createdAt}`,
     `updated:       ${m.updatedAt}`,
     `outcomes:      ${hasOutcomes(r) ? `${r.workedCount} worked, ${r.failedCount} failed, ${r.partialCount} partial (score ${r.score.toFixed(3)}${r.gated ? ", held back by the failure gate" : ""})` : "none"}`,
-    ...(m.supersededBy ? [`superseded by: ${m.supersededBy}`] : []),
+    ...(m.supersededBy ? [`superseded by: ${short(m.supersededBy)}`] : []),
     ...(m.forgotten ? [`forgotten:     yes${m.forgottenReason ? ` (${m.forgottenReason})` : ""}`] : []),
-    ...(m.distinctFrom.length ? [`distinct from: ${m.distinctFrom.join(", ")}`] : []),
+    ...(m.distinctFrom.length ? [`distinct from: ${m.distinctFrom.map(short).join(", ")}`] : []),
     ...(m.instructionLike ? ["flagged:       reads like instructions to an agent; never used as a rule"] : [])
   ].join("\n")
 }

@@ -15,6 +15,8 @@ import { context, search, why } from "./commands/recall.js"
 import { serve } from "./commands/serve.js"
 import { exportCmd, importCmd, purge, rebuild, replay, verify } from "./commands/store-admin.js"
 import { tasks } from "./commands/tasks.js"
+import { blankTagProblem, stdinLast } from "./argv.js"
+import { fail } from "./output.js"
 import { mem } from "./root.js"
 import { VERSION } from "../../version.js"
 
@@ -34,13 +36,13 @@ const cli = mem.pipe(
 
 const run = Command.run(cli, { name: "memledger", version: VERSION })
 
-/**
- * @effect/cli stops reading options after a lone "-" (stdin as FILE), so `mem import - --json`
- * would reject --json. "-" is only ever a positional argument; moving it last keeps its meaning.
- */
-const argv = process.argv.includes("-") ? [...process.argv.filter((a) => a !== "-"), "-"] : process.argv
+const argv = stdinLast(process.argv)
+const blankTag = blankTagProblem(argv)
 
-run(argv).pipe(
+// A blank tag never reaches the command (argv.ts says why), so it is refused here, as the
+// command refuses any other tag the rule does not allow.
+if (blankTag !== undefined) fail(argv.includes("--json"), "InvalidInput", blankTag)
+else run(argv).pipe(
   // @effect/cli has already printed what was wrong with the command line.
   Effect.catchIf(ValidationError.isValidationError, () => Effect.sync(() => void (process.exitCode = 2))),
   Effect.provide(NodeContext.layer),

@@ -1,7 +1,11 @@
 /** Options that several commands share, so each is spelled, aliased and described once. */
 import { Options } from "@effect/cli"
-import { Option } from "effect"
+import { Effect, Either, Option } from "effect"
+import { checkActor } from "../../commands/actor.js"
+import { InvalidInput } from "../../domain/errors.js"
+import { tagsProblem } from "../../domain/vocabulary.js"
 import { currentTask } from "../../tasks/find-tasks.js"
+import { UsageError } from "./output.js"
 
 export const json = Options.boolean("json").pipe(Options.withDescription("print exactly one JSON value on stdout"))
 export const origin = Options.text("origin").pipe(
@@ -36,3 +40,41 @@ export const taskOrCurrent = (given: Option.Option<string>): Option.Option<strin
 /** An optional option as an optional field: `{ key: value }` when given, `{}` when not. */
 export const some = <K extends string, A>(key: K, option: Option.Option<A>): { [P in K]?: A } =>
   Option.match(option, { onNone: () => ({}), onSome: (value) => ({ [key]: value }) as { [P in K]: A } })
+
+/**
+ * --origin and --agent held to the rule every write is held to (src/commands/actor.ts), checked
+ * before anything runs, so that a bad one is InvalidInput naming the option, locally and remotely.
+ */
+export const checkWho = (a: { readonly origin: string; readonly agent: string }): Effect.Effect<void, InvalidInput> =>
+  Either.match(checkActor(a, { origin: "--origin", agent: "--agent" }), { onLeft: Effect.fail, onRight: () => Effect.void })
+
+/** -t/--tag values held to the one tag rule (vocabulary.ts `tagsProblem`), named as the option. */
+export const checkTags = (tags: ReadonlyArray<string>): Effect.Effect<void, InvalidInput> => {
+  const problem = tagsProblem(tags)
+  return problem === undefined ? Effect.void : Effect.fail(new InvalidInput({ message: `--tag: ${problem}` }))
+}
+
+/**
+ * A whole-number option within its range, or a usage error (exit 2) naming the option and the
+ * range. The ranges are the operations' own (src/api/inputs.ts); checked here so the message
+ * speaks of the option typed, not of the operation's field.
+ */
+export const checkRange = (
+  name: string,
+  value: Option.Option<number>,
+  min: number,
+  max?: number
+): Effect.Effect<void, UsageError> => {
+  if (Option.isNone(value)) return Effect.void
+  const n = value.value
+  if (n >= min && (max === undefined || n <= max)) return Effect.void
+  const range = max === undefined ? `${min} or more` : `from ${min} to ${max}`
+  return Effect.fail(new UsageError(`${name} must be a whole number ${range}, not ${n}`))
+}
+
+/** The ranges of the numeric options, as the operations' input schemas state them. */
+export const RANGES = {
+  recallLimit: [1, 100],
+  listLimit: [1, 1000],
+  budget: [50, 100_000]
+} as const

@@ -39,19 +39,24 @@ export const add = Command.make(
     withOperations(
       Effect.suspend(() => {
         if (a.global && Option.isSome(a.project)) return Effect.fail(new UsageError("give --project or --global, not both"))
-        return callOperation(
-          "remember",
-          {
-            content: a.text,
-            ...(a.global ? { scope: "global" } : O.some("project", a.project)),
-            ...O.some("category", a.category),
-            ...(a.tags.length > 0 ? { tags: a.tags } : {}),
-            source: a.source,
-            ...O.some("confirms", a.confirms),
-            ...O.some("supersedes", a.supersedes),
-            ...O.some("distinct_from", a.distinctFrom)
-          },
-          callerOf(a)
+        const related = [a.confirms, a.supersedes, a.distinctFrom].filter(Option.isSome)
+        if (related.length > 1) return Effect.fail(new UsageError("give at most one of --confirms, --supersedes and --distinct-from"))
+        return Effect.zipRight(
+          Effect.all([O.checkWho(a), O.checkTags(a.tags)], { discard: true }),
+          callOperation(
+            "remember",
+            {
+              content: a.text,
+              ...(a.global ? { scope: "global" } : O.some("project", a.project)),
+              ...O.some("category", a.category),
+              ...(a.tags.length > 0 ? { tags: a.tags } : {}),
+              source: a.source,
+              ...O.some("confirms", a.confirms),
+              ...O.some("supersedes", a.supersedes),
+              ...O.some("distinct_from", a.distinctFrom)
+            },
+            callerOf(a)
+          )
         )
       }),
       { json: a.json, human: rememberText, toJson: rememberJson, notice: (r) => ("privacy" in r ? privacyNotice(r.privacy) : undefined) }
@@ -68,5 +73,5 @@ const rememberText = (r: RememberOutput): string => {
       RESOLVE_SIMILAR_CLI
     ].join("\n")
   }
-  return r.stored ? `stored ${r.id}` : `already known: confirmed ${r.id} (${r.confirmations} confirmations)`
+  return r.stored ? `stored ${r.shortId}` : `already known: confirmed ${r.shortId} (${r.confirmations} confirmations)`
 }

@@ -7,6 +7,7 @@ import { privacyNotice } from "../format.js"
 import { UsageError } from "../output.js"
 import * as O from "../options.js"
 import { callerOf, withOperations } from "../root.js"
+import { withShortIds } from "../short-ids.js"
 
 const id = Args.text({ name: "id" })
 const reason = Options.text("reason").pipe(Options.withDefault(""))
@@ -28,24 +29,29 @@ export const edit = Command.make(
         if (Option.isNone(a.content) && Option.isNone(a.category) && a.tags.length === 0) {
           return Effect.fail(new UsageError("nothing to change: give --content, --category or --tag"))
         }
-        return callOperation(
+        const edited = callOperation(
           "edit",
           { id: a.id, ...O.some("content", a.content), ...O.some("category", a.category), ...(a.tags.length > 0 ? { tags: a.tags } : {}) },
           callerOf(a)
         )
+        return Effect.zipRight(
+          Effect.all([O.checkWho(a), O.checkTags(a.tags)], { discard: true }),
+          withShortIds(a.json, edited, (r) => [r.id])
+        )
       }),
       {
         json: a.json,
-        human: (r) => (r.changed ? `revised ${r.id}` : `${r.id} already says that; nothing changed`),
-        notice: (r) => privacyNotice(r.privacy)
+        human: ({ value: r, short }) => (r.changed ? `revised ${short(r.id)}` : `${short(r.id)} already says that; nothing changed`),
+        toJson: ({ value }) => value,
+        notice: ({ value }) => privacyNotice(value.privacy)
       }
     )
 ).pipe(Command.withDescription("Revise a memory's content, category or tags (tags are replaced)"))
 
 export const confirm = Command.make("confirm", { id, origin: O.origin, agent: O.agent, json: O.json }, (a) =>
   withOperations(
-    callOperation("confirm", { id: a.id }, callerOf(a)),
-    { json: a.json, human: (r) => `confirmed ${r.id}${"confirmations" in r ? ` (${r.confirmations} confirmations)` : ""}` }
+    Effect.zipRight(O.checkWho(a), callOperation("confirm", { id: a.id }, callerOf(a))),
+    { json: a.json, human: (r) => `confirmed ${r.shortId}${"confirmations" in r ? ` (${r.confirmations} confirmations)` : ""}` }
   )
 ).pipe(Command.withDescription("Say a memory again: it counts one more confirmation"))
 
@@ -57,23 +63,36 @@ export const supersede = Command.make(
       Effect.suspend(() => {
         const [old, by, ...extra] = a.ids
         if (old === undefined || by === undefined || extra.length > 0) return Effect.fail(new UsageError("usage: mem supersede OLD NEW"))
-        return callOperation("supersede", { id: old, by }, callerOf(a))
+        const superseded = callOperation("supersede", { id: old, by }, callerOf(a))
+        return Effect.zipRight(O.checkWho(a), withShortIds(a.json, superseded, (r) => [r.id, r.supersededBy]))
       }),
-      { json: a.json, human: (r) => `${r.id} is superseded by ${r.supersededBy}` }
+      {
+        json: a.json,
+        human: ({ value: r, short }) => `${short(r.id)} is superseded by ${short(r.supersededBy)}`,
+        toJson: ({ value }) => value
+      }
     )
 ).pipe(Command.withDescription("Replace memory OLD by memory NEW"))
 
 export const forget = Command.make("forget", { id, reason, origin: O.origin, agent: O.agent, json: O.json }, (a) =>
   withOperations(
-    callOperation("forget", { memory_id: a.id, reason: a.reason }, callerOf(a)),
-    { json: a.json, human: (r) => (r.changed ? `forgot ${r.id} (undo: mem restore ${r.id.slice(0, 8)})` : `${r.id} was already forgotten`) }
+    Effect.zipRight(O.checkWho(a), withShortIds(a.json, callOperation("forget", { memory_id: a.id, reason: a.reason }, callerOf(a)), (r) => [r.id])),
+    {
+      json: a.json,
+      human: ({ value: r, short }) => (r.changed ? `forgot ${short(r.id)} (undo: mem restore ${short(r.id)})` : `${short(r.id)} was already forgotten`),
+      toJson: ({ value }) => value
+    }
   )
 ).pipe(Command.withDescription("Archive a memory; 'mem restore' brings it back"))
 
 export const restore = Command.make("restore", { id, reason, origin: O.origin, agent: O.agent, json: O.json }, (a) =>
   withOperations(
-    callOperation("restore", { memory_id: a.id, reason: a.reason }, callerOf(a)),
-    { json: a.json, human: (r) => (r.changed ? `restored ${r.id}` : `${r.id} was not forgotten`) }
+    Effect.zipRight(O.checkWho(a), withShortIds(a.json, callOperation("restore", { memory_id: a.id, reason: a.reason }, callerOf(a)), (r) => [r.id])),
+    {
+      json: a.json,
+      human: ({ value: r, short }) => (r.changed ? `restored ${short(r.id)}` : `${short(r.id)} was not forgotten`),
+      toJson: ({ value }) => value
+    }
   )
 ).pipe(Command.withDescription("Bring back a forgotten memory"))
 
@@ -95,13 +114,14 @@ export const outcome = Command.make(
         if (!(OUTCOMES as ReadonlyArray<string>).includes(result)) {
           return Effect.fail(new UsageError(`the last argument must be worked, failed or partial, not '${result}'`))
         }
-        return callOperation("recordOutcome", { memory_ids: ids, outcome: result, ...O.some("task", a.task), ...O.some("note", a.note) }, callerOf(a))
+        const recorded = callOperation("recordOutcome", { memory_ids: ids, outcome: result, ...O.some("task", a.task), ...O.some("note", a.note) }, callerOf(a))
+        return Effect.zipRight(O.checkWho(a), withShortIds(a.json, recorded, (r) => r.memory_ids))
       }),
       {
         json: a.json,
-        human: (r) => `recorded ${r.outcome} for ${r.memory_ids.join(", ")}`,
+        human: ({ value: r, short }) => `recorded ${r.outcome} for ${r.memory_ids.map(short).join(", ")}`,
         // `memoryIds` is this command's name for them since before the wire's `memory_ids`.
-        toJson: (r) => ({ memoryIds: r.memory_ids, ...r })
+        toJson: ({ value: r }) => ({ memoryIds: r.memory_ids, ...r })
       }
     )
 ).pipe(Command.withDescription("Record whether the advice of one or more memories worked"))

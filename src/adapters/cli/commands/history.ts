@@ -47,10 +47,16 @@ export const log = Command.make(
     json: O.json
   },
   (a) =>
-    withOperations(allEvents(a, callerOf()), {
+    withOperations(
+      Effect.zipRight(
+        Effect.all([O.checkRange("--limit", a.limit, 1), O.checkRange("--since", a.since, 0)], { discard: true }),
+        allEvents(a, callerOf())
+      ),
+      {
       json: a.json,
       human: (events) => (events.length === 0 ? "no events" : events.map(eventLine).join("\n"))
-    })
+      }
+    )
 ).pipe(Command.withDescription("The events, oldest first"))
 
 export const conversations = Command.make("conversations", { json: O.json }, ({ json }) =>
@@ -71,7 +77,7 @@ export const forgetConversation = Command.make(
   },
   (a) =>
     withOperations(
-      callOperation("forgetConversation", { origin: a.conversation, undo: a.undo }, callerOf(a)),
+      Effect.zipRight(O.checkWho(a), callOperation("forgetConversation", { origin: a.conversation, undo: a.undo }, callerOf(a))),
       {
         json: a.json,
         human: (r) =>

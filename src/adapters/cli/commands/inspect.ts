@@ -7,6 +7,7 @@ import type { StatsOutput } from "../../../api/outputs.js"
 import { hasOutcomes, memoryDetail, memoryLine } from "../format.js"
 import * as O from "../options.js"
 import { callerOf, withOperations } from "../root.js"
+import { withShortIds } from "../short-ids.js"
 
 /**
  * JSON shape of a memory for every command that prints one: the wire memory with its outcome
@@ -22,7 +23,10 @@ export const memoryJson = ({ record, ...memory }: Memory) => ({
 })
 
 export const show = Command.make("show", { id: Args.text({ name: "id" }), json: O.json }, ({ id, json }) =>
-  withOperations(callOperation("getMemory", { id }, callerOf()), { json, human: memoryDetail, toJson: memoryJson })
+  withOperations(
+    withShortIds(json, callOperation("getMemory", { id }, callerOf()), (m) => [...(m.supersededBy ? [m.supersededBy] : []), ...m.distinctFrom]),
+    { json, human: ({ value, short }) => memoryDetail(value, short), toJson: ({ value }) => memoryJson(value) }
+  )
 ).pipe(Command.withDescription("Show one memory in full"))
 
 export const list = Command.make(
@@ -36,9 +40,12 @@ export const list = Command.make(
   },
   (a) =>
     withOperations(
-      Effect.map(
-        callOperation("list", { all: a.all, ...O.some("project", a.project), ...O.some("category", a.category), ...O.some("limit", a.limit) }, callerOf()),
-        (r) => r.memories
+      Effect.zipRight(
+        O.checkRange("--limit", a.limit, ...O.RANGES.listLimit),
+        Effect.map(
+          callOperation("list", { all: a.all, ...O.some("project", a.project), ...O.some("category", a.category), ...O.some("limit", a.limit) }, callerOf()),
+          (r) => r.memories
+        )
       ),
       {
         json: a.json,

@@ -1,5 +1,6 @@
 /** Recall: `mem search`, `mem why`, `mem context`. */
 import { Args, Command, Options } from "@effect/cli"
+import { Effect } from "effect"
 import { callOperation } from "../../../api/call-operation.js"
 import type { ExplainOutput, RecallOutput } from "../../../api/outputs.js"
 import { oneLine } from "../format.js"
@@ -13,10 +14,15 @@ export const search = Command.make(
   { query, limit: O.limit, project: O.project, category: O.category, task: O.task, origin: O.origin, agent: O.agent, json: O.json },
   (a) =>
     withOperations(
-      callOperation(
-        "recall",
-        { query: a.query, ...O.some("limit", a.limit), ...O.some("project", a.project), ...O.some("category", a.category), ...O.some("task", O.taskOrCurrent(a.task)) },
-        callerOf(a)
+      Effect.zipRight(
+        Effect.all([O.checkRange("--limit", a.limit, ...O.RANGES.recallLimit), O.checkWho(a)], { discard: true }),
+        Effect.suspend(() =>
+          callOperation(
+            "recall",
+            { query: a.query, ...O.some("limit", a.limit), ...O.some("project", a.project), ...O.some("category", a.category), ...O.some("task", O.taskOrCurrent(a.task)) },
+            callerOf(a)
+          )
+        )
       ),
       { json: a.json, human: searchText, notice: (r) => r.notice }
     )
@@ -27,10 +33,13 @@ export const why = Command.make(
   { query, limit: O.limit, project: O.project, category: O.category, at: Options.text("at").pipe(Options.withDescription("answer as of this time (ISO-8601)"), Options.optional), json: O.json },
   (a) =>
     withOperations(
-      callOperation(
-        "explain",
-        { query: a.query, ...O.some("limit", a.limit), ...O.some("project", a.project), ...O.some("category", a.category), ...O.some("at", a.at) },
-        callerOf()
+      Effect.zipRight(
+        O.checkRange("--limit", a.limit, ...O.RANGES.recallLimit),
+        callOperation(
+          "explain",
+          { query: a.query, ...O.some("limit", a.limit), ...O.some("project", a.project), ...O.some("category", a.category), ...O.some("at", a.at) },
+          callerOf()
+        )
       ),
       { json: a.json, human: whyText, notice: (r) => r.notice }
     )
@@ -41,7 +50,7 @@ export const context = Command.make(
   {
     project: O.project,
     query: Options.text("query").pipe(Options.withAlias("q"), Options.optional),
-    budget: Options.integer("budget").pipe(Options.withDescription("at most this many tokens (default 1500)"), Options.optional),
+    budget: Options.integer("budget").pipe(Options.withDescription("at most this many tokens, 50 to 100000 (default 1500)"), Options.optional),
     task: O.task,
     origin: O.origin,
     agent: O.agent,
@@ -49,7 +58,12 @@ export const context = Command.make(
   },
   (a) =>
     withOperations(
-      callOperation("getContext", { ...O.some("project", a.project), ...O.some("query", a.query), ...O.some("budget", a.budget), ...O.some("task", O.taskOrCurrent(a.task)) }, callerOf(a)),
+      Effect.zipRight(
+        Effect.all([O.checkRange("--budget", a.budget, ...O.RANGES.budget), O.checkWho(a)], { discard: true }),
+        Effect.suspend(() =>
+          callOperation("getContext", { ...O.some("project", a.project), ...O.some("query", a.query), ...O.some("budget", a.budget), ...O.some("task", O.taskOrCurrent(a.task)) }, callerOf(a))
+        )
+      ),
       { json: a.json, human: (c) => c.text || "no memory to offer" }
     )
 ).pipe(Command.withDescription("What an agent should see at session start, within a token budget"))

@@ -1,12 +1,12 @@
 /** Moving and keeping the store: import, export, replay, rebuild, verify, purge. */
 import { existsSync, readFileSync } from "node:fs"
 import { Args, Command, Options } from "@effect/cli"
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import { Maintenance } from "../../../services/maintenance.js"
 import { UsageError } from "../output.js"
 import { progressBar } from "../progress.js"
 import * as O from "../options.js"
-import { withStore } from "../root.js"
+import { mem, withStore } from "../root.js"
 
 const file = Args.text({ name: "file" })
 
@@ -28,8 +28,9 @@ export const importCmd = Command.make(
   (a) =>
     withStore(
       Effect.gen(function* () {
-        const text = yield* readInput(a.file)
         const origin = a.origin._tag === "Some" ? a.origin.value : `import:${a.file === "-" ? "stdin" : a.file.split("/").pop()}`
+        yield* O.checkWho({ origin, agent: a.agent })
+        const text = yield* readInput(a.file)
         const m = yield* Maintenance
         return yield* withProgress("importing", (update) => m.importJsonl(text, { origin, agent: a.agent }, update))
       }),
@@ -94,20 +95,29 @@ export const purge = Command.make(
     json: O.json
   },
   (a) =>
-    withStore(
-      Effect.gen(function* () {
-        const m = yield* Maintenance
-        if (a.yes) return { done: true as const, ...(yield* m.purge({ memories: a.memories })) }
-        return { done: false as const, ...(yield* m.purgePreview({ memories: a.memories })) }
-      }),
-      {
-        json: a.json,
-        human: (r) =>
-          r.done
-            ? `purged: erased ${r.erasedEvents} event payloads (${r.conversations.length} conversations${r.memories ? `, ${r.memories} forgotten memories` : ""}). This cannot be undone.`
-            : r.conversations.length === 0 && r.memories === 0
-              ? "nothing to purge: no forgotten conversation holds text"
-              : `would erase the text of ${r.conversations.length} forgotten conversations${r.conversations.length ? `: ${r.conversations.join(", ")}` : ""}${r.memories ? ` and ${r.memories} forgotten memories` : ""}\npurge cannot be undone; run 'mem purge --yes' to do it`
-      }
+    Effect.flatMap(mem, ({ db }) =>
+      withStore(
+        Effect.gen(function* () {
+          const m = yield* Maintenance
+          if (a.yes) return { done: true as const, ...(yield* m.purge({ memories: a.memories })) }
+          return { done: false as const, ...(yield* m.purgePreview({ memories: a.memories })) }
+        }),
+        {
+          json: a.json,
+          human: (r) =>
+            r.done
+              ? `purged: erased ${r.erasedEvents} event payloads (${r.conversations.length} conversations${r.memories ? `, ${r.memories} forgotten memories` : ""}). This cannot be undone.`
+              : r.conversations.length === 0 && r.memories === 0
+                ? "nothing to purge: no forgotten conversation holds text"
+                : `would erase the text of ${r.conversations.length} forgotten conversations${r.conversations.length ? `: ${r.conversations.join(", ")}` : ""}${r.memories ? ` and ${r.memories} forgotten memories` : ""}\npurge cannot be undone; run '${purgeCommand(db, a.memories)}' to do it`
+        }
+      )
     )
 ).pipe(Command.withDescription("Erase forgotten text from disk for good (cannot be undone)"))
+
+/** The command that does what a dry run showed: the same store and the same options, plus --yes. */
+const purgeCommand = (db: Option.Option<string>, memories: boolean): string =>
+  ["mem", ...Option.match(db, { onNone: () => [], onSome: (path) => ["--db", shellWord(path)] }), "purge", ...(memories ? ["--memories"] : []), "--yes"].join(" ")
+
+/** `word` as a POSIX shell reads it back: bare when it is plainly safe, else single-quoted. */
+const shellWord = (word: string): string => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`)

@@ -22,7 +22,7 @@ const sync = Command.make(
   },
   (a) =>
     withStore(
-      Effect.flatMap(Tasks, (t) => t.sync(here(), { cancelledFails: a.cancelledFails }, { origin: a.origin, agent: a.agent })),
+      Effect.zipRight(O.checkWho(a), Effect.flatMap(Tasks, (t) => t.sync(here(), { cancelledFails: a.cancelledFails }, { origin: a.origin, agent: a.agent }))),
       { json: a.json, human: syncText }
     )
 ).pipe(Command.withDescription("Record an outcome for the memories of each finished task: done worked, blocked partial (once per task)"))

@@ -1,0 +1,50 @@
+/**
+ * What is wrong with one memory line of an import, in a few words a person can act on
+ * ("tags: a list of strings"), instead of the schema's dump of every field it expects. Checked
+ * field by field before the line is decoded, so the schema (import-lines.ts) only ever reads
+ * lines that pass. Tags and the tag count are the decider's rule, as for `mem add`.
+ */
+import { Either, Schema } from "effect"
+import { CATEGORIES, contentTooLong, SOURCES } from "../domain/vocabulary.js"
+import { agentProblem, originProblem } from "./actor.js"
+
+export const NOT_A_MEMORY_LINE = 'a memory line is a JSON object with at least "content"'
+
+const MAX_PROJECT_LENGTH = 1000
+const CATEGORY_SET = new Set<unknown>(CATEGORIES)
+const SOURCE_SET = new Set<unknown>(SOURCES)
+const decodeTime = Schema.decodeUnknownEither(Schema.DateTimeUtc)
+
+/** The first problem of a parsed line read as a memory, or undefined when it is a valid one. */
+export const memoryLineProblem = (value: unknown): string | undefined => {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return NOT_A_MEMORY_LINE
+  const { content, category, project, tags, origin, agent, source, createdAt } = value as Record<string, unknown>
+  if (content === undefined) return NOT_A_MEMORY_LINE
+  if (typeof content !== "string") return "content: a string of 1 to 10,000 characters"
+  if (content.trim().length === 0) return "the content is empty"
+  const tooLong = contentTooLong(content)
+  if (tooLong !== undefined) return tooLong
+  if (category != null && !CATEGORY_SET.has(category)) {
+    return typeof category === "string"
+      ? `unknown category '${category.slice(0, 80)}'; use one of: ${CATEGORIES.join(", ")}`
+      : `category: one of ${CATEGORIES.join(", ")}`
+  }
+  if (project != null && !(typeof project === "string" && project.length > 0 && project.length <= MAX_PROJECT_LENGTH)) {
+    return `project: a string of 1 to ${MAX_PROJECT_LENGTH} characters, or null (or no "project") for a global memory`
+  }
+  if (tags != null && !(Array.isArray(tags) && tags.every((t) => typeof t === "string"))) return "tags: a list of strings"
+  const who = actorFieldProblem("origin", origin, originProblem) ?? actorFieldProblem("agent", agent, agentProblem)
+  if (who !== undefined) return who
+  if (source != null && !SOURCE_SET.has(source)) return `source: one of ${SOURCES.join(", ")}`
+  if (createdAt != null && Either.isLeft(decodeTime(createdAt))) {
+    return "createdAt: not a date (use ISO-8601, such as 2025-01-31T09:00:00Z)"
+  }
+  return undefined
+}
+
+const actorFieldProblem = (field: string, value: unknown, problem: (s: string) => string | undefined): string | undefined => {
+  if (value == null) return undefined
+  if (typeof value !== "string") return `${field}: a string`
+  const reason = problem(value)
+  return reason === undefined ? undefined : `${field} ${reason}`
+}
