@@ -48,6 +48,15 @@ describe("export to a path that cannot be a file", () => {
     expect(result.stderr).toBe(`mem: cannot export to ${folder}: it is a directory; give a file path; nothing was written\n`)
   })
 
+  it("names a folder as a folder without --force too, rather than offering to overwrite it", () => {
+    const { dir, run } = storeWithTwoMemories()
+    const folder = join(dir, "d2")
+    mkdirSync(folder)
+    const result = run("export", folder)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe(`mem: cannot export to ${folder}: it is a directory; give a file path; nothing was written\n`)
+  })
+
   it("says the folder is missing, rather than ENOENT's stack trace", () => {
     const { dir, run } = storeWithTwoMemories()
     const target = join(dir, "nonexistent", "dir", "x.jsonl")

@@ -1,5 +1,5 @@
 /** Moving and keeping the store: import, export, replay, rebuild, verify, purge. */
-import { existsSync, readFileSync } from "node:fs"
+import { existsSync, readFileSync, statSync } from "node:fs"
 import { Args, Command, Options } from "@effect/cli"
 import { Effect, Option } from "effect"
 import { Maintenance } from "../../../services/maintenance.js"
@@ -44,7 +44,8 @@ export const exportCmd = Command.make(
   (a) =>
     withStore(
       Effect.gen(function* () {
-        if (existsSync(a.file) && !a.force) return yield* Effect.fail(new UsageError(`${a.file} exists; pass --force to overwrite it`))
+        // A directory is the export's own error to name (it is never overwritten, --force or not).
+        if (existsSync(a.file) && !a.force && !statSync(a.file).isDirectory()) return yield* Effect.fail(new UsageError(`${a.file} exists; pass --force to overwrite it`))
         return yield* Effect.flatMap(Maintenance, (m) => m.exportTo(a.file))
       }),
       { json: a.json, human: (r) => `exported ${r.events} events to ${r.file}` }
