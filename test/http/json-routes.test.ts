@@ -3,7 +3,7 @@
  * servers over one store, one with the direct routes and one through HttpApi alone, get the
  * same requests (good ones, bad input of every kind, unknown ids, caller headers) and must give
  * the same status, headers and body (but for what the clock changes between the two). The direct server must also really answer them itself,
- * and leave to HttpApi what it does not plainly own (HEAD, form bodies, the OpenAPI document).
+ * and leave to HttpApi what it does not plainly own (HEAD, the OpenAPI document).
  */
 import { join } from "node:path"
 import { Effect, ManagedRuntime } from "effect"
@@ -135,9 +135,7 @@ describe("the direct JSON routes", () => {
     { method: "GET", path: "/nowhere" },
     { method: "DELETE", path: "/search" },
     { method: "GET", path: "/memories/" },
-    { method: "GET", path: "/memories/%7Aabc" },
-    { method: "POST", path: "/search", body: JSON.stringify({ query: "tests" }), headers: { "content-type": "text/plain" } },
-    { method: "POST", path: "/search", body: "query=tests", headers: { "content-type": "application/x-www-form-urlencoded" } }
+    { method: "GET", path: "/memories/%7Aabc" }
   ]
 
   it.each(left)("leaves $method $path to HttpApi", async (probe) => {
@@ -145,5 +143,20 @@ describe("the direct JSON routes", () => {
     const answers = await both(probe)
     expect(answers.direct).toEqual(answers.reference)
     expect(bridged.direct).toBe(before + 1)
+  })
+})
+
+describe("bodies that are not JSON", () => {
+  const refused: ReadonlyArray<Probe> = [
+    { method: "POST", path: "/search", body: JSON.stringify({ query: "tests" }), headers: { "content-type": "text/plain" } },
+    { method: "POST", path: "/search", body: "query=tests", headers: { "content-type": "application/x-www-form-urlencoded" } }
+  ]
+
+  it.each(refused)("are refused 415 by the server before either way in: $headers", async (probe) => {
+    const before = { ...bridged }
+    const answers = await both(probe)
+    expect(answers.direct).toEqual(answers.reference)
+    expect(answers.direct.status).toBe(415)
+    expect(bridged).toEqual(before)
   })
 })

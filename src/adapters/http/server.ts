@@ -13,12 +13,15 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import type { Duplex } from "node:stream"
+import { Option } from "effect"
 import { acceptedHostNames, urlHost } from "./bind-host.js"
 import { DOCS_HEADERS, docsPage } from "./docs-page.js"
 import { normaliseErrorResponse } from "./error-bodies.js"
+import { isJsonContentType, isTooDeep, parseJsonBody, tooDeepBody, unsupportedMediaTypeBody } from "./json-body.js"
 import { checkRequest, type GuardPolicy } from "./guard.js"
 import { errorBody, internalErrorBody } from "./json-error.js"
 import type { JsonRoutes } from "./json-routes.js"
+import { callerHeaderProblem } from "./rest-handlers.js"
 import { DEFAULT_BODY_LIMIT, readBody, sendError, sendJson, sendWebResponse, toWebRequest } from "./web-bridge.js"
 
 /** A web handler and what ends it; the REST API and any mounted route (e.g. /mcp) are both this. */
@@ -82,8 +85,18 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
     const read = await readBody(req, bodyLimit)
     if (!read.ok) return sendError(res, read.refusal)
     const route = routes.find((r) => url.pathname === r.path || url.pathname.startsWith(`${r.path}/`))
-    const endpoint = route === undefined ? options.json?.find(method, url.pathname, single(req.headers["content-type"])) : undefined
-    if (endpoint !== undefined) return sendJson(res, await endpoint({ body: read.body, url, header: (name) => single(req.headers[name]) }))
+    const header = (name: string) => single(req.headers[name])
+    // What every REST request must be, whichever way it is answered; a mounted route (/mcp) checks its own.
+    if (route === undefined) {
+      const contentType = header("content-type")
+      if (read.body !== undefined && !isJsonContentType(contentType)) return sendError(res, unsupportedMediaTypeBody(contentType!))
+      const problem = callerHeaderProblem(header)
+      if (problem !== undefined) return sendError(res, errorBody(400, "InvalidInput", problem))
+    }
+    const endpoint = route === undefined ? options.json?.find(method, url.pathname) : undefined
+    if (endpoint !== undefined) return sendJson(res, await endpoint({ body: read.body, url, header }))
+    // The direct routes check depth as they parse; HttpApi's decoders would overflow first.
+    if (route === undefined && isTooDeep(read.body)) return sendError(res, tooDeepBody())
     const aborted = new AbortController()
     res.once("close", () => res.writableFinished || aborted.abort())
     const request = toWebRequest(req, origin, read.body, aborted.signal)
@@ -94,7 +107,8 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
       return sendWebResponse(res, new Response(page, { headers: { ...DOCS_HEADERS, "content-length": String(Buffer.byteLength(page)) } }))
     }
     const response = await options.api.handle(request)
-    return sendWebResponse(res, await normaliseErrorResponse(response, { method, path: url.pathname }, log))
+    const input = response.status >= 400 ? Option.getOrUndefined(parseJsonBody(read.body)) : undefined
+    return sendWebResponse(res, await normaliseErrorResponse(response, { method, path: url.pathname }, log, input))
   }
 
   const server = createServer({ requestTimeout: 60_000 }, (req, res) => {
