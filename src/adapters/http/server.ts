@@ -6,8 +6,9 @@
  * its own; the routes call `Operations`.
  *
  * `close()` shuts down without losing an acknowledged write: it stops accepting connections,
- * answers requests that still arrive on open connections 503, lets requests in flight finish
- * (up to `shutdownGraceMs`), and only then closes the routes. Since a write's response is
+ * closes idle ones, lets requests in flight finish (up to `shutdownGraceMs`) with answers that
+ * say `Connection: close`, answers anything still arriving on an open connection 503, and only
+ * then closes the routes. Since a write's response is
  * sent after its transaction commits, every 200 a client saw is in the store.
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http"
@@ -70,6 +71,8 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
   const routes = options.extraRoutes ?? []
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT
   const inFlight = new InFlight()
+  /** Responses not yet finished: on shutdown, those not yet started are told to close their connection. */
+  const unanswered = new Set<ServerResponse>()
   let stopping = false
   // Both known once listening (the port may be 0 until then); no request arrives before.
   let origin = ""
@@ -112,6 +115,8 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
   }
 
   const server = createServer({ requestTimeout: 60_000 }, (req, res) => {
+    unanswered.add(res)
+    res.once("close", () => unanswered.delete(res))
     inFlight.add(
       answer(req, res).catch((error: unknown) => {
         // The client went away (mid-body or mid-answer): there is no one left to answer.
@@ -142,7 +147,11 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
     (closing ??= (async () => {
       stopping = true
       const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      // Idle keep-alive connections close now, as any server closing them does (a client
+      // retries on a fresh one, which is refused). An answer still to come says
+      // `Connection: close`, so its client sends nothing more on that connection.
       server.closeIdleConnections()
+      for (const res of unanswered) if (!res.headersSent) res.setHeader("connection", "close")
       await inFlight.settled(options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS)
       server.closeAllConnections()
       await closed
