@@ -100,6 +100,17 @@ describe("a loopback server", () => {
     expect((await server.call("GET", "/stats")).json().events).toBe(0)
   })
 
+  it("answers a reverse proxy's Host for an --allow-host name, at any port unless the option names one", async () => {
+    const server = await startServe(db(), { args: ["--allow-host", "mem.example", "--allow-host", "other.example:8443"] })
+    const port = portOf(server.url)
+    for (const host of ["mem.example", "mem.example:443", `mem.example:${port}`, "other.example:8443"]) {
+      expect((await rawRequest(server.url, "GET", "/stats", { host })).status, host).toBe(200)
+    }
+    for (const host of ["other.example", "other.example:443", `other.example:${port}`, "127.0.0.1", "127.0.0.1:443"]) {
+      expect((await rawRequest(server.url, "GET", "/stats", { host })).status, host).toBe(421)
+    }
+  })
+
   it("refuses cross-origin requests and preflights, and never sends a CORS header", async () => {
     const server = await startServe(db())
     const port = portOf(server.url)

@@ -7,13 +7,16 @@
  *    -> else 401.
  * A pure function of the request's method, path and headers, so each rule is tested alone.
  */
+import type { AllowedHost } from "./bind-host.js"
 import { tokenMatches } from "./token.js"
 import { errorBody, type ErrorBody } from "./json-error.js"
 
 export interface GuardPolicy {
-  /** Host names (URL form, no port) the server answers to; see bind-host.ts. */
+  /** Host names (URL form, no port) the server answers to at `port`; see bind-host.ts. */
   readonly hostNames: ReadonlySet<string>
   readonly port: number
+  /** `--allow-host` names, each at any port or at the one it names. */
+  readonly allowedHosts?: ReadonlyArray<AllowedHost>
   readonly token: string | null
 }
 
@@ -63,7 +66,9 @@ interface Authority {
 }
 
 const namesThisServer = (policy: GuardPolicy, authority: Authority | undefined): boolean =>
-  authority !== undefined && authority.port === policy.port && policy.hostNames.has(authority.name)
+  authority !== undefined &&
+  ((authority.port === policy.port && policy.hostNames.has(authority.name)) ||
+    (policy.allowedHosts ?? []).some((allowed) => allowed.name === authority.name && (allowed.port === undefined || allowed.port === authority.port)))
 
 /** `name[:port]` or `[v6][:port]`; the port is 80 when absent, as HTTP says. */
 const parseHost = (host: string): Authority | undefined => {

@@ -15,7 +15,7 @@ import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse }
 import type { AddressInfo } from "node:net"
 import type { Duplex } from "node:stream"
 import { Option } from "effect"
-import { acceptedHostNames, urlHost } from "./bind-host.js"
+import { acceptedHostNames, parseAllowedHost, urlHost } from "./bind-host.js"
 import { DOCS_HEADERS, docsPage } from "./docs-page.js"
 import { normaliseErrorResponse } from "./error-bodies.js"
 import { isJsonContentType, isTooDeep, parseJsonBody, tooDeepBody, unsupportedMediaTypeBody } from "./json-body.js"
@@ -50,7 +50,7 @@ export interface ServerOptions {
    */
   readonly json?: JsonRoutes
   readonly extraRoutes?: ReadonlyArray<WebRoute>
-  /** More host names the server answers to (a DNS name, a proxy's). */
+  /** More host names the server answers to (a DNS name, a proxy's): `name` at any port, `name:port` at that one. */
   readonly allowHosts?: ReadonlyArray<string>
   readonly bodyLimit?: number
   readonly shutdownGraceMs?: number
@@ -140,7 +140,7 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
   }
   const { port } = server.address() as AddressInfo
   origin = `http://${urlHost(options.host)}:${port}`
-  policy = { hostNames: acceptedHostNames(options.host, options.allowHosts), port, token: options.token }
+  policy = { hostNames: acceptedHostNames(options.host), port, allowedHosts: (options.allowHosts ?? []).map(parseAllowedHost), token: options.token }
 
   let closing: Promise<void> | undefined
   const close = () =>
