@@ -46,6 +46,7 @@ describe("binding beyond loopback", () => {
     expect(bare.status).toBe(401)
     expect(bare.json()).toMatchObject({ error: "Unauthorized", status: 401 })
     expect(bare.headers.get("www-authenticate")).toMatch(/^Bearer/)
+    expect(bare.json().message).toContain("MEMLEDGER_TOKEN")
     expect((await rawRequest(url, "GET", "/stats", { authorization: "Bearer not-the-token-at-all-000" })).status).toBe(401)
     expect((await rawRequest(url, "GET", "/stats", { authorization: TOKEN })).status).toBe(401)
     expect((await rawRequest(url, "GET", "/stats", { authorization: `Bearer ${TOKEN}` })).status).toBe(200)
@@ -58,6 +59,10 @@ describe("binding beyond loopback", () => {
     const file = join(home, ".memledger", "token")
     const first = await startServe(db(), { args: ["--host", "0.0.0.0", "--create-token"], env: { HOME: home } })
     expect(first.stderr()).toContain(`created a bearer token in ${file}`)
+    // The 401 names where the token is: the token file, not a MEMLEDGER_TOKEN it never had.
+    const refused = await rawRequest(`http://127.0.0.1:${portOf(first.url)}`, "GET", "/stats")
+    expect(refused.json().message).toContain("token file")
+    expect(refused.json().message).not.toContain("MEMLEDGER_TOKEN")
     const token = readFileSync(file, "utf8").trim()
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(statSync(file).mode & 0o777).toBe(0o600)

@@ -22,6 +22,7 @@ import { isJsonContentType, isTooDeep, parseJsonBody, tooDeepBody, unsupportedMe
 import { checkRequest, type GuardPolicy } from "./guard.js"
 import { errorBody, internalErrorBody } from "./json-error.js"
 import type { JsonRoutes } from "./json-routes.js"
+import type { TokenSource } from "./token.js"
 import { callerHeaderProblem } from "./rest-handlers.js"
 import { DEFAULT_BODY_LIMIT, readBody, sendError, sendJson, sendWebResponse, toWebRequest } from "./web-bridge.js"
 
@@ -42,6 +43,8 @@ export interface ServerOptions {
   readonly port: number
   /** Required on every request but GET /health when set. */
   readonly token: string | null
+  /** Where `token` came from, so that a 401 says where to find it. */
+  readonly tokenSource?: TokenSource
   /** The REST API: every path that no other route claims. */
   readonly api: WebHandler
   /**
@@ -141,6 +144,7 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
   const { port } = server.address() as AddressInfo
   origin = `http://${urlHost(options.host)}:${port}`
   policy = { hostNames: acceptedHostNames(options.host), port, allowedHosts: (options.allowHosts ?? []).map(parseAllowedHost), token: options.token }
+  if (options.tokenSource !== undefined) policy = { ...policy, tokenSource: options.tokenSource }
 
   let closing: Promise<void> | undefined
   const close = () =>
