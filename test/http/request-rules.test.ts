@@ -2,8 +2,9 @@
  * What `mem serve` refuses before a route decodes a request, over a real socket and on both
  * ways in (the direct JSON routes, and the HttpApi bridge, reached with a percent-encoded path
  * segment): bodies that are not JSON (415), JSON nested too deep to decode (400, never a 500),
- * over-long caller headers (400 naming the header); and that a body failing its schema gets the
- * tag the CLI and the SDK give the same mistake.
+ * over-long caller headers (400 naming the header), a known path asked with a method it does not
+ * take (405 with Allow, not 404); and that a body failing its schema gets the tag the CLI and
+ * the SDK give the same mistake.
  */
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -85,5 +86,24 @@ describe("a body that fails its schema", () => {
     const bridged = await rawRequest(server.url, "PATCH", `/memories/${BRIDGED_ID}`, { "content-type": "application/json" }, '{"content": ""}')
     expect(bridged.status, bridged.text).toBe(400)
     expect(bridged.json().error).toBe("InvalidContent")
+  })
+})
+
+describe("a known path with a method it does not take", () => {
+  it("answers 405 with an Allow header, not 404", async () => {
+    for (const [method, path, allow] of [
+      ["DELETE", "/memories/01zzzzzzzzzzzzzzzzzzzzzzzz", "GET, HEAD, PATCH"],
+      ["GET", "/search", "POST"],
+      ["POST", "/stats", "GET, HEAD"],
+      ["PUT", "/memories", "GET, HEAD, POST"],
+      ["POST", "/openapi.json", "GET, HEAD"]
+    ] as const) {
+      const answer = await rawRequest(server.url, method, path)
+      expect(answer.status, `${method} ${path}`).toBe(405)
+      expect(answer.headers.get("allow"), `${method} ${path}`).toBe(allow)
+      expect(answer.json()).toMatchObject({ error: "MethodNotAllowed", status: 405 })
+    }
+    expect((await rawRequest(server.url, "GET", "/nowhere")).status).toBe(404)
+    expect((await rawRequest(server.url, "HEAD", "/stats")).status).toBe(200)
   })
 })

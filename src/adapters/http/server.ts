@@ -15,6 +15,7 @@ import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse }
 import type { AddressInfo } from "node:net"
 import type { Duplex } from "node:stream"
 import { Option } from "effect"
+import { allowedMethods } from "./allowed-methods.js"
 import { acceptedHostNames, parseAllowedHost, urlHost } from "./bind-host.js"
 import { DOCS_HEADERS, docsPage } from "./docs-page.js"
 import { normaliseErrorResponse } from "./error-bodies.js"
@@ -101,6 +102,12 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
     }
     const endpoint = route === undefined ? options.json?.find(method, url.pathname) : undefined
     if (endpoint !== undefined) return sendJson(res, await endpoint({ body: read.body, url, header }))
+    if (route === undefined) {
+      const allow = allowedMethods(url.pathname)
+      if (allow.length > 0 && !allow.includes(method)) {
+        return sendError(res, errorBody(405, "MethodNotAllowed", `${url.pathname} takes ${allow.join(", ")}, not ${method}`), { allow: allow.join(", ") })
+      }
+    }
     // The direct routes check depth as they parse; HttpApi's decoders would overflow first.
     if (route === undefined && isTooDeep(read.body)) return sendError(res, tooDeepBody())
     const aborted = new AbortController()
