@@ -102,14 +102,15 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
     }
     const endpoint = route === undefined ? options.json?.find(method, url.pathname) : undefined
     if (endpoint !== undefined) return sendJson(res, await endpoint({ body: read.body, url, header }))
+    // What HttpApi would answer less well: a known path's other methods (it says 404), and JSON
+    // nested deep enough to overflow its decoders (the direct routes check depth as they parse).
     if (route === undefined) {
       const allow = allowedMethods(url.pathname)
       if (allow.length > 0 && !allow.includes(method)) {
         return sendError(res, errorBody(405, "MethodNotAllowed", `${url.pathname} takes ${allow.join(", ")}, not ${method}`), { allow: allow.join(", ") })
       }
+      if (isTooDeep(read.body)) return sendError(res, tooDeepBody())
     }
-    // The direct routes check depth as they parse; HttpApi's decoders would overflow first.
-    if (route === undefined && isTooDeep(read.body)) return sendError(res, tooDeepBody())
     const aborted = new AbortController()
     res.once("close", () => res.writableFinished || aborted.abort())
     const request = toWebRequest(req, origin, read.body, aborted.signal)
