@@ -68,11 +68,12 @@ export const ENDPOINT_CALLS = {
 } as const
 
 /**
- * The longest value each caller header may have: the limits of the body fields they stand for
- * (a body's `origin`, `project`). A longer one is refused (`callerHeaderProblem`) rather than
- * ignored, which would record the write under "rest" or as global without a word.
+ * The longest value each caller header may have: the limits of what they stand for (a body's
+ * `origin` and `project`, the event envelope's `agent`, vocabulary.ts). A longer one is refused
+ * (`callerHeaderProblem`) rather than ignored, which would record the write under "rest" or as
+ * global without a word.
  */
-const CALLER_HEADER_LIMITS = { [CALLER_HEADERS.origin]: 500, [CALLER_HEADERS.agent]: 500, [CALLER_HEADERS.project]: 1000 } as const
+const CALLER_HEADER_LIMITS = { [CALLER_HEADERS.origin]: 500, [CALLER_HEADERS.agent]: 100, [CALLER_HEADERS.project]: 1000 } as const
 
 /** What is wrong with the caller headers, naming the header; undefined when they are usable. */
 export const callerHeaderProblem = (header: (name: string) => string | undefined): string | undefined => {
