@@ -12,11 +12,18 @@ export type InputError = InvalidContent | InvalidId | InvalidInput | UnknownCate
 /** The fields whose schema is `TypedId` (memory_ids holds several). */
 const ID_FIELDS = new Set(["id", "memory_id", "memory_ids", "confirms", "supersedes", "distinct_from", "by", "memory"])
 
-export const decodeInput = <A, I>(schema: Schema.Schema<A, I>, input: unknown): Either.Either<A, InputError> =>
-  Either.mapLeft(Schema.decodeUnknownEither(schema)(input), (error) => inputError(error, input))
+/** A schema issue as ArrayFormatter gives it (and as HttpApi's decode errors carry it, as JSON). */
+export interface InputIssue {
+  readonly path: ReadonlyArray<PropertyKey>
+  readonly message: string
+}
 
-const inputError = (error: ParseResult.ParseError, input: unknown): InputError => {
-  const [first] = ParseResult.ArrayFormatter.formatErrorSync(error)
+export const decodeInput = <A, I>(schema: Schema.Schema<A, I>, input: unknown): Either.Either<A, InputError> =>
+  Either.mapLeft(Schema.decodeUnknownEither(schema)(input), (error) => inputErrorOf(ParseResult.ArrayFormatter.formatErrorSync(error), input))
+
+/** The domain error for the first of `issues` found decoding `input`; the REST server maps its decode failures with it too. */
+export const inputErrorOf = (issues: ReadonlyArray<InputIssue>, input: unknown): InputError => {
+  const [first] = issues
   if (first === undefined || first.path.length === 0) return new InvalidInput({ message: "the input must be an object of named fields" })
   const field = String(first.path[0])
   const value = valueAt(input, first.path)

@@ -4,7 +4,7 @@
  * (`OperationsRemote`) are all derived from this one declaration.
  */
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
-import { Schema } from "effect"
+import { JSONSchema, Schema } from "effect"
 import { Category } from "../domain/vocabulary.js"
 import * as In from "./inputs.js"
 import * as Out from "./outputs.js"
@@ -94,13 +94,48 @@ export const MemledgerApi = HttpApi.make("memledger")
   .annotate(OpenApi.Title, "memledger")
   .annotate(OpenApi.Version, VERSION)
   .annotate(OpenApi.Description, "Memory for coding agents, kept as an append-only event log. Errors are {error, message, status}.")
-  // The bearer token is checked by the server in front of the API (docs/serve.md), so the
-  // document states it rather than a middleware: every request but GET /health needs it when set.
-  .annotate(OpenApi.Transform, (spec) => ({
+  .annotate(OpenApi.Transform, (spec) => documentTheGuard(spec as OpenApi.OpenAPISpec))
+
+/**
+ * What the server in front of the API does, which HttpApi cannot see (src/adapters/http/guard.ts,
+ * json-body.ts, web-bridge.ts): the bearer token on every operation but GET /health (optional,
+ * as the top-level `[{bearer: []}, {}]` says, when a loopback server runs without one), and the
+ * refusals of a body before any decoding, 413 too large and 415 not JSON. HttpApi writes
+ * `security: []` ("no auth") on each operation, which would override the top level; so each
+ * operation but /health drops its own and inherits it.
+ */
+const documentTheGuard = (spec: OpenApi.OpenAPISpec): Record<string, unknown> => {
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const [path, item] of Object.entries(spec.paths)) {
+    const methods: Record<string, unknown> = {}
+    for (const [method, operation] of Object.entries(item) as Array<[string, OpenApi.OpenAPISpecOperation]>) {
+      const { security, responses, ...rest } = operation
+      if (path === "/health") {
+        const { 401: _unauthorized, ...open } = responses
+        methods[method] = { ...rest, security, responses: open }
+      } else {
+        methods[method] = { ...rest, responses: rest.requestBody === undefined ? responses : { ...responses, ...BODY_REFUSALS } }
+      }
+    }
+    paths[path] = methods
+  }
+  return {
     ...spec,
+    paths,
     components: { ...spec.components, securitySchemes: { ...spec.components.securitySchemes, bearer: { type: "http", scheme: "bearer" } } },
     security: [{ bearer: [] }, {}]
-  }))
+  }
+}
+
+const refusal = (status: number, description: string) => {
+  const { $schema: _, ...schema } = JSONSchema.make(Schema.Struct({ ...errorFields, status: Schema.Literal(status) }))
+  return { description, content: { "application/json": { schema } } }
+}
+
+const BODY_REFUSALS = {
+  413: refusal(413, "PayloadTooLarge: the body is over the server's limit (1 MiB)"),
+  415: refusal(415, "UnsupportedMediaType: the body's Content-Type is not application/json")
+}
 
 /**
  * Headers that say who is calling: the conversation and client a write is recorded under, and

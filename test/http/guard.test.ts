@@ -1,6 +1,6 @@
 /** Each rule of the request guard alone, and the host names each kind of bind accepts. */
 import { describe, expect, it } from "vitest"
-import { acceptedHostNames, isLoopbackHost } from "../../src/adapters/http/bind-host.js"
+import { acceptedHostNames, isLoopbackHost, parseAllowedHost } from "../../src/adapters/http/bind-host.js"
 import { checkRequest, type GuardPolicy } from "../../src/adapters/http/guard.js"
 
 const policy = (token: string | null = null): GuardPolicy => ({ hostNames: acceptedHostNames("127.0.0.1"), port: 7077, token })
@@ -43,12 +43,25 @@ describe("the guard", () => {
     for (const h of ["0.0.0.0", "::", "192.168.1.5", "example.com", "128.0.0.1"]) expect(isLoopbackHost(h), h).toBe(false)
   })
 
-  it("accepts this machine's names on a wildcard bind, and --allow-host names anywhere", () => {
+  it("accepts this machine's names on a wildcard bind", () => {
     const wildcard = acceptedHostNames("0.0.0.0")
     expect(wildcard.has("127.0.0.1")).toBe(true)
     expect(wildcard.has("localhost")).toBe(true)
     expect(wildcard.has("evil.example")).toBe(false)
-    const named = acceptedHostNames("192.168.1.5", ["mem.internal.example"])
-    expect([...named].sort()).toEqual(["192.168.1.5", "mem.internal.example"])
+    expect([...acceptedHostNames("192.168.1.5")]).toEqual(["192.168.1.5"])
+  })
+
+  it("reads an --allow-host as a name at any port, or a name:port at that port only", () => {
+    expect(parseAllowedHost("Mem.Example")).toEqual({ name: "mem.example", port: undefined })
+    expect(parseAllowedHost("mem.example:443")).toEqual({ name: "mem.example", port: 443 })
+    expect(parseAllowedHost("[::1]:8080")).toEqual({ name: "[::1]", port: 8080 })
+    expect(parseAllowedHost("fe80::1")).toEqual({ name: "[fe80::1]", port: undefined })
+    const proxied: GuardPolicy = { ...policy(), allowedHosts: ["mem.example", "other.example:8443"].map(parseAllowedHost) }
+    for (const host of ["mem.example", "mem.example:443", "MEM.example:7077", "other.example:8443", "127.0.0.1:7077"]) {
+      expect(check(proxied, "GET", "/stats", { host }), host).toBeUndefined()
+    }
+    for (const host of ["other.example", "other.example:443", "127.0.0.1", "127.0.0.1:443", "evil.example"]) {
+      expect(check(proxied, "GET", "/stats", { host })?.status, host).toBe(421)
+    }
   })
 })

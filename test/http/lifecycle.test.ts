@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto"
 import { readFileSync, writeFileSync } from "node:fs"
+import { connect, type Socket } from "node:net"
 import { join } from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import { mem, tempDir } from "../support/cli.js"
@@ -77,6 +78,34 @@ describe("shutdown", () => {
     expect(mem(["--db", db, "verify", "--json"]).json()).toMatchObject({ ok: true })
   })
 
+  it("answers a request in flight at SIGTERM with Connection: close, so its client sends nothing more on that connection", { timeout: 20_000 }, async () => {
+    const db = join(tempDir(), "m.db")
+    const server = await startServe(db)
+    const { hostname, port } = new URL(server.url)
+    const idle = await openSocket(hostname, Number(port))
+    idle.write(`GET /health HTTP/1.1\r\nhost: ${hostname}:${port}\r\n\r\n`)
+    const idleClosed = readUntilClosed(idle)
+    const busy = await openSocket(hostname, Number(port))
+    const body = JSON.stringify({ content: "written while the server was stopping", scope: "global" })
+    // Half the body now: the request is in flight when the signal comes.
+    busy.write(`POST /memories HTTP/1.1\r\nhost: ${hostname}:${port}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body.slice(0, 10)}`)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    server.child.kill("SIGTERM")
+    // Idle keep-alive connections are closed at once, as any server closing them does.
+    expect(await idleClosed).toMatch(/^HTTP\/1\.1 200/)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    // The rest of the body, and a request pipelined behind it.
+    busy.write(`${body.slice(10)}GET /health HTTP/1.1\r\nhost: ${hostname}:${port}\r\n\r\n`)
+    const received = await readUntilClosed(busy)
+    const [head] = received.split("\r\n\r\n")
+    expect(head).toMatch(/^HTTP\/1\.1 200/)
+    expect(head!.toLowerCase()).toContain("connection: close")
+    expect(received.match(/HTTP\/1\.1 /g)).toHaveLength(1)
+    const ended = await server.exited
+    expect(ended.code, ended.stderr).toBe(0)
+    expect(mem(["--db", db, "list", "--all", "--json"]).stdout).toContain("written while the server was stopping")
+  })
+
   it("exits 0 on SIGINT too", async () => {
     const server = await startServe(join(tempDir(), "m.db"))
     expect((await server.call("GET", "/health")).status).toBe(200)
@@ -84,3 +113,16 @@ describe("shutdown", () => {
     expect(ended.code, ended.stderr).toBe(0)
   })
 })
+
+const openSocket = (host: string, port: number) =>
+  new Promise<Socket>((resolve, reject) => {
+    const socket = connect(port, host, () => resolve(socket))
+    socket.once("error", reject)
+  })
+
+const readUntilClosed = (socket: Socket) =>
+  new Promise<string>((resolve) => {
+    let text = ""
+    socket.setEncoding("utf8").on("data", (chunk: string) => (text += chunk))
+    socket.once("close", () => resolve(text))
+  })

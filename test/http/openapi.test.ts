@@ -53,6 +53,30 @@ describe("/openapi.json", () => {
   })
 })
 
+describe("what the server in front of the API does", () => {
+  it("is in the document: the token on every operation but GET /health, 401, 413 and 415 where they are answered", async () => {
+    const document = (await server.call("GET", "/openapi.json")).json()
+    // Optional, not "none": a loopback server without a token takes requests without one.
+    expect(document.security).toEqual([{ bearer: [] }, {}])
+    expect(document.components.securitySchemes.bearer).toEqual({ type: "http", scheme: "bearer" })
+    for (const [path, methods] of Object.entries(document.paths as Record<string, Record<string, { security?: unknown; responses: object; requestBody?: unknown }>>)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const name = `${method.toUpperCase()} ${path}`
+        const statuses = Object.keys(operation.responses)
+        if (path === "/health") {
+          expect(operation.security, name).toEqual([])
+          expect(statuses, name).not.toContain("401")
+        } else {
+          // No security of its own: the document's (the bearer token) applies.
+          expect(operation.security, name).toBeUndefined()
+          expect(statuses, name).toContain("401")
+        }
+        if (operation.requestBody !== undefined) expect(statuses, name).toEqual(expect.arrayContaining(["413", "415"]))
+      }
+    }
+  })
+})
+
 describe("/docs", () => {
   it("renders every endpoint as HTML that loads and runs nothing", async () => {
     const answer = await server.call("GET", "/docs")

@@ -46,6 +46,7 @@ describe("binding beyond loopback", () => {
     expect(bare.status).toBe(401)
     expect(bare.json()).toMatchObject({ error: "Unauthorized", status: 401 })
     expect(bare.headers.get("www-authenticate")).toMatch(/^Bearer/)
+    expect(bare.json().message).toContain("MEMLEDGER_TOKEN")
     expect((await rawRequest(url, "GET", "/stats", { authorization: "Bearer not-the-token-at-all-000" })).status).toBe(401)
     expect((await rawRequest(url, "GET", "/stats", { authorization: TOKEN })).status).toBe(401)
     expect((await rawRequest(url, "GET", "/stats", { authorization: `Bearer ${TOKEN}` })).status).toBe(200)
@@ -58,6 +59,10 @@ describe("binding beyond loopback", () => {
     const file = join(home, ".memledger", "token")
     const first = await startServe(db(), { args: ["--host", "0.0.0.0", "--create-token"], env: { HOME: home } })
     expect(first.stderr()).toContain(`created a bearer token in ${file}`)
+    // The 401 names where the token is: the token file, not a MEMLEDGER_TOKEN it never had.
+    const refused = await rawRequest(`http://127.0.0.1:${portOf(first.url)}`, "GET", "/stats")
+    expect(refused.json().message).toContain("token file")
+    expect(refused.json().message).not.toContain("MEMLEDGER_TOKEN")
     const token = readFileSync(file, "utf8").trim()
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(statSync(file).mode & 0o777).toBe(0o600)
@@ -98,6 +103,17 @@ describe("a loopback server", () => {
     const write = await rawRequest(server.url, "POST", "/memories", { host: `evil.example:${port}`, "content-type": "application/json" }, body)
     expect(write.status).toBe(421)
     expect((await server.call("GET", "/stats")).json().events).toBe(0)
+  })
+
+  it("answers a reverse proxy's Host for an --allow-host name, at any port unless the option names one", async () => {
+    const server = await startServe(db(), { args: ["--allow-host", "mem.example", "--allow-host", "other.example:8443"] })
+    const port = portOf(server.url)
+    for (const host of ["mem.example", "mem.example:443", `mem.example:${port}`, "other.example:8443"]) {
+      expect((await rawRequest(server.url, "GET", "/stats", { host })).status, host).toBe(200)
+    }
+    for (const host of ["other.example", "other.example:443", `other.example:${port}`, "127.0.0.1", "127.0.0.1:443"]) {
+      expect((await rawRequest(server.url, "GET", "/stats", { host })).status, host).toBe(421)
+    }
   })
 
   it("refuses cross-origin requests and preflights, and never sends a CORS header", async () => {

@@ -30,12 +30,12 @@ export const urlHost = (host: string): string => {
 }
 
 /**
- * The names (in URL form, without port) that a request's Host and Origin may carry: the bound
- * host; for loopback also localhost, 127.0.0.1 and [::1]; for a wildcard bind also this
- * machine's addresses and host name; plus any `--allow-host` names (a DNS name or a proxy's).
+ * The names (in URL form, without port) that a request's Host and Origin may carry, at the
+ * server's own port only: the bound host; for loopback also localhost, 127.0.0.1 and [::1];
+ * for a wildcard bind also this machine's addresses and host name.
  */
-export const acceptedHostNames = (host: string, allowHosts: ReadonlyArray<string> = []): ReadonlySet<string> => {
-  const names = new Set<string>([urlHost(host), ...allowHosts.map(urlHost)])
+export const acceptedHostNames = (host: string): ReadonlySet<string> => {
+  const names = new Set<string>([urlHost(host)])
   if (isLoopbackHost(host) || isWildcardHost(host)) for (const n of ["localhost", "127.0.0.1", "[::1]"]) names.add(n)
   if (isWildcardHost(host)) {
     names.add(urlHost(hostname()))
@@ -44,6 +44,23 @@ export const acceptedHostNames = (host: string, allowHosts: ReadonlyArray<string
     }
   }
   return names
+}
+
+/** An `--allow-host` name: without a port it matches any port (or none), with one only that port. */
+export interface AllowedHost {
+  readonly name: string
+  readonly port: number | undefined
+}
+
+/**
+ * `mem.example`, `mem.example:443`, `[::1]:8080` or a bare IPv6 address. A name without a port
+ * matches any: behind a reverse proxy the Host is the proxy's (`mem.example`,
+ * `mem.example:443`), never the server's own port. The user named the host, so no rebinding
+ * page can use it; the bound host itself keeps the strict host:port rule.
+ */
+export const parseAllowedHost = (text: string): AllowedHost => {
+  const match = /^(\[[^\]]+\]|[^:]+):(\d{1,5})$/.exec(text.trim())
+  return match === null ? { name: urlHost(text.trim()), port: undefined } : { name: urlHost(match[1]!), port: Number(match[2]) }
 }
 
 const unbracket = (host: string) => (host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host)

@@ -3,8 +3,11 @@
  * errors; @effect/platform itself answers bad input in other shapes: a schema failure as
  * `{issues, message}` (its HttpApiDecodeError, whose message is the whole schema), malformed
  * JSON and an unknown route with an empty body, a defect with an empty 500. Those are rewritten
- * here, the schema issues into one readable line that names the field.
+ * here, the schema issues into one readable line that names the field, under the tag the CLI
+ * and the SDK give the same mistake (decode-input.ts: InvalidContent, InvalidId, ...).
  */
+import { inputErrorOf, type InputIssue } from "../../api/decode-input.js"
+import { statusOf } from "../../api/error-status.js"
 import { errorBody, errorResponse, internalErrorBody, notJsonBody, type ErrorBody } from "./json-error.js"
 
 export interface RequestLine {
@@ -16,19 +19,29 @@ export interface RequestLine {
 const MAX_ISSUE_LENGTH = 200
 const MAX_ISSUES = 3
 
-export const normaliseErrorResponse = async (response: Response, request: RequestLine, logError: (line: string) => void): Promise<Response> => {
+/** `input` is the request's parsed JSON body, if any: where a failing field's value is looked up. */
+export const normaliseErrorResponse = async (response: Response, request: RequestLine, logError: (line: string) => void, input?: unknown): Promise<Response> => {
   if (response.status < 400) return response
   const text = await response.text()
-  const body = rewrite(response.status, parseJson(text), request)
+  const body = rewrite(response.status, parseJson(text), request, input)
   if (body.status >= 500) logError(`${request.method} ${request.path} answered ${response.status}: ${text.slice(0, 500) || "(no body)"}`)
   const headers: Record<string, string> = {}
   for (const [name, value] of response.headers) if (name !== "content-length" && name !== "content-type") headers[name] = value
   return errorResponse(body, headers)
 }
 
-const rewrite = (status: number, body: unknown, request: RequestLine): ErrorBody => {
+/**
+ * A schema failure as an error body: the domain's tag and status for the first issue; an
+ * `InvalidInput` keeps the REST message, which names up to three fields.
+ */
+export const decodeFailureBody = (issues: ReadonlyArray<unknown>, input: unknown): ErrorBody => {
+  const error = inputErrorOf(issues.filter(isInputIssue), input)
+  return error._tag === "InvalidInput" ? errorBody(400, "InvalidInput", describeIssues(issues)) : errorBody(statusOf(error._tag), error._tag, error.message)
+}
+
+const rewrite = (status: number, body: unknown, request: RequestLine, input: unknown): ErrorBody => {
   if (isRecord(body) && typeof body.error === "string" && typeof body.message === "string") return errorBody(status, body.error, body.message)
-  if (isRecord(body) && Array.isArray(body.issues)) return errorBody(400, "InvalidInput", describeIssues(body.issues))
+  if (isRecord(body) && Array.isArray(body.issues)) return decodeFailureBody(body.issues, input)
   if (status >= 500) return internalErrorBody()
   switch (status) {
     case 400:
@@ -83,5 +96,7 @@ const parseJson = (text: string): unknown => {
     return undefined
   }
 }
+
+const isInputIssue = (issue: unknown): issue is InputIssue => isRecord(issue) && Array.isArray(issue.path) && typeof issue.message === "string"
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)

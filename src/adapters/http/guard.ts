@@ -7,14 +7,19 @@
  *    -> else 401.
  * A pure function of the request's method, path and headers, so each rule is tested alone.
  */
-import { tokenMatches } from "./token.js"
+import type { AllowedHost } from "./bind-host.js"
+import { tokenMatches, type TokenSource } from "./token.js"
 import { errorBody, type ErrorBody } from "./json-error.js"
 
 export interface GuardPolicy {
-  /** Host names (URL form, no port) the server answers to; see bind-host.ts. */
+  /** Host names (URL form, no port) the server answers to at `port`; see bind-host.ts. */
   readonly hostNames: ReadonlySet<string>
   readonly port: number
+  /** `--allow-host` names, each at any port or at the one it names. */
+  readonly allowedHosts?: ReadonlyArray<AllowedHost>
   readonly token: string | null
+  /** Where the token came from, for the 401's advice; unknown when absent. */
+  readonly tokenSource?: TokenSource
 }
 
 export interface GuardedRequest {
@@ -42,12 +47,20 @@ export const checkRequest = (policy: GuardPolicy, request: GuardedRequest): Refu
     return refuse(403, "Forbidden", `requests from web pages on other origins ('${clip(origin)}') are refused`)
   }
   if (policy.token !== null && !isPublic(request) && !hasToken(policy.token, request.header("authorization"))) {
-    return refuse(401, "Unauthorized", "this server needs 'Authorization: Bearer <token>' (the MEMLEDGER_TOKEN it was started with)", {
+    return refuse(401, "Unauthorized", `this server needs 'Authorization: Bearer <token>' (${tokenOrigin(policy.tokenSource)})`, {
       "www-authenticate": 'Bearer realm="memledger"'
     })
   }
   return undefined
 }
+
+/** Names the source, not the file's path: the answer goes to clients who have no token yet. */
+const tokenOrigin = (source: TokenSource | undefined): string =>
+  source === "env"
+    ? "the MEMLEDGER_TOKEN it was started with"
+    : source === "file" || source === "created"
+      ? "the token in the server's token file, ~/.memledger/token of the account running it"
+      : "the token it was started with"
 
 /** The one endpoint open without a token, so that monitors and clients can see the server is up. */
 const isPublic = (request: GuardedRequest) => (request.method === "GET" || request.method === "HEAD") && request.path === "/health"
@@ -63,7 +76,9 @@ interface Authority {
 }
 
 const namesThisServer = (policy: GuardPolicy, authority: Authority | undefined): boolean =>
-  authority !== undefined && authority.port === policy.port && policy.hostNames.has(authority.name)
+  authority !== undefined &&
+  ((authority.port === policy.port && policy.hostNames.has(authority.name)) ||
+    (policy.allowedHosts ?? []).some((allowed) => allowed.name === authority.name && (allowed.port === undefined || allowed.port === authority.port)))
 
 /** `name[:port]` or `[v6][:port]`; the port is 80 when absent, as HTTP says. */
 const parseHost = (host: string): Authority | undefined => {

@@ -8,16 +8,18 @@
  * (test/http/json-routes.test.ts compares the two paths).
  *
  * A request is claimed only when it is plainly one endpoint's: the exact method (HEAD is not
- * GET here), a path whose segments need no percent-decoding, and a JSON body (no content type,
- * or one naming application/json). Anything else (HEAD, form bodies, unknown paths, the
- * OpenAPI document) still goes through HttpApi, whose answers stay the reference.
+ * GET here) and a path whose segments need no percent-decoding. The server has already refused
+ * bodies that are not JSON or nest too deep (json-body.ts). Anything else (HEAD, unknown paths,
+ * the OpenAPI document) still goes through HttpApi, whose answers stay the reference.
  */
 import { HttpApi, HttpApiSchema, HttpMethod, HttpServerRequest } from "@effect/platform"
 import { Cause, Effect, Either, Exit, Option, ParseResult, Schema } from "effect"
 import { toApiError } from "../../api/error-status.js"
 import { MemledgerApi } from "../../api/http-api.js"
 import type { OperationError, OperationsApi } from "../../api/operations.js"
-import { describeIssues } from "./error-bodies.js"
+import { nestsDeeperThan } from "../../api/json-depth.js"
+import { decodeFailureBody } from "./error-bodies.js"
+import { parseJsonBody, tooDeepBody } from "./json-body.js"
 import { errorBody, internalErrorBody, notJsonBody, type ErrorBody } from "./json-error.js"
 import { callerFromHeaders, ENDPOINT_CALLS } from "./rest-handlers.js"
 
@@ -38,19 +40,19 @@ export type JsonEndpoint = (request: JsonRequest) => Promise<JsonAnswer>
 
 export interface JsonRoutes {
   /** The endpoint that plainly answers this request, or undefined to leave it to HttpApi. */
-  readonly find: (method: string, pathname: string, contentType: string | undefined) => JsonEndpoint | undefined
+  readonly find: (method: string, pathname: string) => JsonEndpoint | undefined
 }
 
 export const makeJsonRoutes = (operations: OperationsApi, log: (line: string) => void): JsonRoutes => {
   const routes = endpointRoutes(operations, log)
   return {
-    find: (method, pathname, contentType) => {
+    find: (method, pathname) => {
       const segments = pathname.split("/")
       for (const route of routes) {
         if (route.method !== method) continue
         const params = route.match(segments)
         if (params === undefined) continue
-        return route.readsBody && !isJson(contentType) ? undefined : (request) => route.answer(params, request, method, pathname)
+        return (request) => route.answer(params, request, method, pathname)
       }
       return undefined
     }
@@ -59,8 +61,6 @@ export const makeJsonRoutes = (operations: OperationsApi, log: (line: string) =>
 
 interface Route {
   readonly method: string
-  /** Decodes its payload from the body (HttpApi reads a GET's payload from the query instead). */
-  readonly readsBody: boolean
   readonly match: (segments: ReadonlyArray<string>) => Record<string, string> | undefined
   readonly answer: (params: Record<string, string>, request: JsonRequest, method: string, pathname: string) => Promise<JsonAnswer>
 }
@@ -88,26 +88,27 @@ const endpointRoutes = (operations: OperationsApi, log: (line: string) => void):
       const pattern = endpoint.path.split("/")
       routes.push({
         method: endpoint.method,
-        readsBody: decodePayload !== undefined,
         match: (segments) => matchPath(pattern, segments),
         answer: async (params, request, method, pathname) => {
           const decoded: Record<string, unknown> = {}
           // In HttpApi's order: path, then payload, then query parameters.
           if (decodePath !== undefined) {
             const path = decodePath(params)
-            if (Either.isLeft(path)) return invalid(path.left)
+            if (Either.isLeft(path)) return invalid(path.left, params)
             decoded["path"] = path.right
           }
           if (decodePayload !== undefined) {
-            const json = parseJson(request.body)
+            const json = parseJsonBody(request.body)
             if (Option.isNone(json)) return answer(notJsonBody())
+            if (nestsDeeperThan(json.value)) return answer(tooDeepBody())
             const payload = decodePayload(json.value)
-            if (Either.isLeft(payload)) return invalid(payload.left)
+            if (Either.isLeft(payload)) return invalid(payload.left, json.value)
             decoded["payload"] = payload.right
           }
           if (decodeUrlParams !== undefined) {
-            const urlParams = decodeUrlParams(HttpServerRequest.searchParamsFromURL(request.url))
-            if (Either.isLeft(urlParams)) return invalid(urlParams.left)
+            const query = HttpServerRequest.searchParamsFromURL(request.url)
+            const urlParams = decodeUrlParams(query)
+            if (Either.isLeft(urlParams)) return invalid(urlParams.left, query)
             decoded["urlParams"] = urlParams.right
           }
           const exit = await Effect.runPromiseExit(call(decoded, operations, callerFromHeaders(request.header)))
@@ -149,20 +150,7 @@ const matchPath = (pattern: ReadonlyArray<string>, segments: ReadonlyArray<strin
   return params ?? {}
 }
 
-/** As HttpApi reads a body: JSON unless the request names another content type. */
-const isJson = (contentType: string | undefined) => contentType === undefined || contentType.toLowerCase().trim().includes("application/json")
-
-/** The body as JSON, decoded as UTF-8 the way the Fetch standard does (a leading BOM dropped). */
-const parseJson = (body: Buffer | undefined): Option.Option<unknown> => {
-  const text = body === undefined ? "" : body.toString("utf8")
-  try {
-    return Option.some(JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text))
-  } catch {
-    return Option.none()
-  }
-}
-
-const invalid = (error: ParseResult.ParseError): JsonAnswer => answer(errorBody(400, "InvalidInput", describeIssues(ParseResult.ArrayFormatter.formatErrorSync(error))))
+const invalid = (error: ParseResult.ParseError, input: unknown): JsonAnswer => answer(decodeFailureBody(ParseResult.ArrayFormatter.formatErrorSync(error), input))
 
 const errorOf = (error: OperationError): ErrorBody => {
   const api = toApiError(error)

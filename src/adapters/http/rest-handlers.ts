@@ -67,11 +67,29 @@ export const ENDPOINT_CALLS = {
   system: systemCalls
 } as const
 
+/**
+ * The longest value each caller header may have: the limits of what they stand for (a body's
+ * `origin` and `project`, the event envelope's `agent`, vocabulary.ts). A longer one is refused
+ * (`callerHeaderProblem`) rather than ignored, which would record the write under "rest" or as
+ * global without a word.
+ */
+const CALLER_HEADER_LIMITS = { [CALLER_HEADERS.origin]: 500, [CALLER_HEADERS.agent]: 100, [CALLER_HEADERS.project]: 1000 } as const
+
+/** What is wrong with the caller headers, naming the header; undefined when they are usable. */
+export const callerHeaderProblem = (header: (name: string) => string | undefined): string | undefined => {
+  for (const [name, limit] of Object.entries(CALLER_HEADER_LIMITS)) {
+    const length = header(name)?.length ?? 0
+    if (length > limit) return `the header ${name} is ${length} characters long; it may have at most ${limit}`
+  }
+  return undefined
+}
+
 /** Who is calling, from the x-memledger-* headers; REST callers default to origin and agent "rest". */
 export const callerFromHeaders = (header: (name: string) => string | undefined): Caller => {
+  // Empty means absent; over-long values never get here (the server refuses them first).
   const usable = (name: string) => {
     const value = header(name)
-    return value !== undefined && value.length > 0 && value.length <= 500 ? value : undefined
+    return value !== undefined && value.length > 0 ? value : undefined
   }
   return {
     origin: usable(CALLER_HEADERS.origin) ?? "rest",

@@ -6,19 +6,25 @@
  * its own; the routes call `Operations`.
  *
  * `close()` shuts down without losing an acknowledged write: it stops accepting connections,
- * answers requests that still arrive on open connections 503, lets requests in flight finish
- * (up to `shutdownGraceMs`), and only then closes the routes. Since a write's response is
+ * closes idle ones, lets requests in flight finish (up to `shutdownGraceMs`) with answers that
+ * say `Connection: close`, answers anything still arriving on an open connection 503, and only
+ * then closes the routes. Since a write's response is
  * sent after its transaction commits, every 200 a client saw is in the store.
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import type { Duplex } from "node:stream"
-import { acceptedHostNames, urlHost } from "./bind-host.js"
+import { Option } from "effect"
+import { allowedMethods } from "./allowed-methods.js"
+import { acceptedHostNames, parseAllowedHost, urlHost } from "./bind-host.js"
 import { DOCS_HEADERS, docsPage } from "./docs-page.js"
 import { normaliseErrorResponse } from "./error-bodies.js"
+import { isJsonContentType, isTooDeep, parseJsonBody, tooDeepBody, unsupportedMediaTypeBody } from "./json-body.js"
 import { checkRequest, type GuardPolicy } from "./guard.js"
 import { errorBody, internalErrorBody } from "./json-error.js"
 import type { JsonRoutes } from "./json-routes.js"
+import type { TokenSource } from "./token.js"
+import { callerHeaderProblem } from "./rest-handlers.js"
 import { DEFAULT_BODY_LIMIT, readBody, sendError, sendJson, sendWebResponse, toWebRequest } from "./web-bridge.js"
 
 /** A web handler and what ends it; the REST API and any mounted route (e.g. /mcp) are both this. */
@@ -38,6 +44,8 @@ export interface ServerOptions {
   readonly port: number
   /** Required on every request but GET /health when set. */
   readonly token: string | null
+  /** Where `token` came from, so that a 401 says where to find it. */
+  readonly tokenSource?: TokenSource
   /** The REST API: every path that no other route claims. */
   readonly api: WebHandler
   /**
@@ -46,7 +54,7 @@ export interface ServerOptions {
    */
   readonly json?: JsonRoutes
   readonly extraRoutes?: ReadonlyArray<WebRoute>
-  /** More host names the server answers to (a DNS name, a proxy's). */
+  /** More host names the server answers to (a DNS name, a proxy's): `name` at any port, `name:port` at that one. */
   readonly allowHosts?: ReadonlyArray<string>
   readonly bodyLimit?: number
   readonly shutdownGraceMs?: number
@@ -67,6 +75,8 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
   const routes = options.extraRoutes ?? []
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT
   const inFlight = new InFlight()
+  /** Responses not yet finished: on shutdown, those not yet started are told to close their connection. */
+  const unanswered = new Set<ServerResponse>()
   let stopping = false
   // Both known once listening (the port may be 0 until then); no request arrives before.
   let origin = ""
@@ -82,8 +92,25 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
     const read = await readBody(req, bodyLimit)
     if (!read.ok) return sendError(res, read.refusal)
     const route = routes.find((r) => url.pathname === r.path || url.pathname.startsWith(`${r.path}/`))
-    const endpoint = route === undefined ? options.json?.find(method, url.pathname, single(req.headers["content-type"])) : undefined
-    if (endpoint !== undefined) return sendJson(res, await endpoint({ body: read.body, url, header: (name) => single(req.headers[name]) }))
+    const header = (name: string) => single(req.headers[name])
+    // What every REST request must be, whichever way it is answered; a mounted route (/mcp) checks its own.
+    if (route === undefined) {
+      const contentType = header("content-type")
+      if (read.body !== undefined && !isJsonContentType(contentType)) return sendError(res, unsupportedMediaTypeBody(contentType!))
+      const problem = callerHeaderProblem(header)
+      if (problem !== undefined) return sendError(res, errorBody(400, "InvalidInput", problem))
+    }
+    const endpoint = route === undefined ? options.json?.find(method, url.pathname) : undefined
+    if (endpoint !== undefined) return sendJson(res, await endpoint({ body: read.body, url, header }))
+    // What HttpApi would answer less well: a known path's other methods (it says 404), and JSON
+    // nested deep enough to overflow its decoders (the direct routes check depth as they parse).
+    if (route === undefined) {
+      const allow = allowedMethods(url.pathname)
+      if (allow.length > 0 && !allow.includes(method)) {
+        return sendError(res, errorBody(405, "MethodNotAllowed", `${url.pathname} takes ${allow.join(", ")}, not ${method}`), { allow: allow.join(", ") })
+      }
+      if (isTooDeep(read.body)) return sendError(res, tooDeepBody())
+    }
     const aborted = new AbortController()
     res.once("close", () => res.writableFinished || aborted.abort())
     const request = toWebRequest(req, origin, read.body, aborted.signal)
@@ -94,10 +121,13 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
       return sendWebResponse(res, new Response(page, { headers: { ...DOCS_HEADERS, "content-length": String(Buffer.byteLength(page)) } }))
     }
     const response = await options.api.handle(request)
-    return sendWebResponse(res, await normaliseErrorResponse(response, { method, path: url.pathname }, log))
+    const input = response.status >= 400 ? Option.getOrUndefined(parseJsonBody(read.body)) : undefined
+    return sendWebResponse(res, await normaliseErrorResponse(response, { method, path: url.pathname }, log, input))
   }
 
   const server = createServer({ requestTimeout: 60_000 }, (req, res) => {
+    unanswered.add(res)
+    res.once("close", () => unanswered.delete(res))
     inFlight.add(
       answer(req, res).catch((error: unknown) => {
         // The client went away (mid-body or mid-answer): there is no one left to answer.
@@ -121,14 +151,19 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
   }
   const { port } = server.address() as AddressInfo
   origin = `http://${urlHost(options.host)}:${port}`
-  policy = { hostNames: acceptedHostNames(options.host, options.allowHosts), port, token: options.token }
+  policy = { hostNames: acceptedHostNames(options.host), port, allowedHosts: (options.allowHosts ?? []).map(parseAllowedHost), token: options.token }
+  if (options.tokenSource !== undefined) policy = { ...policy, tokenSource: options.tokenSource }
 
   let closing: Promise<void> | undefined
   const close = () =>
     (closing ??= (async () => {
       stopping = true
       const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      // Idle keep-alive connections close now, as any server closing them does (a client
+      // retries on a fresh one, which is refused). An answer still to come says
+      // `Connection: close`, so its client sends nothing more on that connection.
       server.closeIdleConnections()
+      for (const res of unanswered) if (!res.headersSent) res.setHeader("connection", "close")
       await inFlight.settled(options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS)
       server.closeAllConnections()
       await closed

@@ -62,6 +62,7 @@ const serveUntilInterrupted = (settings: ServeSettings, token: TokenSetup) =>
             host: settings.host,
             port: settings.port,
             token: token.token,
+            tokenSource: token.source,
             api: { handle: (request) => rest.handler(request), close: () => rest.dispose() },
             json: makeJsonRoutes(logged, log),
             extraRoutes: [{ path: "/mcp", handle: mcp.handle, close: mcp.close }],
