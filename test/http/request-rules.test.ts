@@ -110,3 +110,24 @@ describe("a known path with a method it does not take", () => {
     expect((await rawRequest(server.url, "HEAD", "/stats")).status).toBe(200)
   })
 })
+
+describe("fields a body does not declare", () => {
+  it("are refused on every endpoint with a body, also those whose payload is built from an input's fields, and nothing is written", async () => {
+    const created = await post("/memories", '{"content": "Fields beyond the schema are refused"}')
+    expect(created.status, created.text).toBe(200)
+    const id = created.json().id as string
+    const eventsBefore = (await rawRequest(server.url, "GET", "/stats")).json().events
+    for (const [method, path, body] of [
+      ["POST", "/memories", '{"content": "one more note", "extra": 1}'],
+      ["PATCH", `/memories/${id}`, '{"scope": "project"}'],
+      ["POST", `/memories/${id}/forget`, '{"bogus": true}'],
+      ["POST", `/memories/${id}/confirm`, '{"bogus": true}'],
+      ["POST", "/conversations/forget", '{"origin": "rest", "undo": true}']
+    ] as const) {
+      const answer = await rawRequest(server.url, method, path, { "content-type": "application/json" }, body)
+      expect(answer.status, `${method} ${path}: ${answer.text}`).toBe(400)
+      expect(answer.json().message, `${method} ${path}`).toMatch(/is unexpected/)
+    }
+    expect((await rawRequest(server.url, "GET", "/stats")).json().events).toBe(eventsBefore)
+  })
+})
