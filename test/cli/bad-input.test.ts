@@ -2,13 +2,13 @@
  * Bad input gets a clear error and loses nothing: exit 1 for a domain error, 2 for a usage
  * error, the message on stderr (as JSON with --json), and the store unchanged.
  */
-import { spawn } from "node:child_process"
+import { spawnSync } from "node:child_process"
 import { readFileSync, writeFileSync } from "node:fs"
 import { createHash } from "node:crypto"
-import { join, resolve } from "node:path"
+import { join } from "node:path"
 import Database from "better-sqlite3"
 import { describe, expect, it } from "vitest"
-import { mem, memAt, tempDir } from "../support/cli.js"
+import { holdWriteLock, mem, MEM_BIN, memAt, tempDir } from "../support/cli.js"
 
 const eventCount = (run: ReturnType<typeof memAt>) => run("log", "--json").json().length
 const fileHash = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex")
@@ -102,19 +102,8 @@ describe("bad input", () => {
     const run = memAt(db)
     run("add", "first", "--global")
     // Another process holds the write lock for a while, as a busy agent's MCP server might.
-    const holder = spawn(
-      process.execPath,
-      [
-        "-e",
-        `const D = require(${JSON.stringify(resolve("node_modules/better-sqlite3"))});
-         const db = new D(${JSON.stringify(db)}); db.exec("BEGIN IMMEDIATE"); console.log("locked");
-         setTimeout(() => { db.exec("COMMIT"); db.close() }, 1500)`
-      ],
-      { stdio: ["ignore", "pipe", "inherit"] }
-    )
-    await new Promise<void>((ok) => holder.stdout.once("data", () => ok()))
-    const { spawnSync } = await import("node:child_process")
-    const blocked = spawnSync(process.execPath, [resolve("bin/mem.js"), "--db", db, "add", "second", "--global", "--json"], { encoding: "utf8" })
+    await holdWriteLock(db, 1500)
+    const blocked = spawnSync(process.execPath, [MEM_BIN, "--db", db, "add", "second", "--global", "--json"], { encoding: "utf8" })
     expect(blocked.status).toBe(0)
     expect(JSON.parse(blocked.stdout).stored).toBe(true)
     expect(run("list", "--json").json()).toHaveLength(2)

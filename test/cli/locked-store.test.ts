@@ -2,27 +2,17 @@
  * A write lock held past the 15 s busy timeout ends `mem add` with words (locked by another
  * process, waited 15 s, try again) and exit 1, not SQLite's error and a stack trace.
  */
-import { spawn, spawnSync } from "node:child_process"
-import { join, resolve } from "node:path"
+import { spawnSync } from "node:child_process"
+import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { MEM_BIN, memAt, tempDir } from "../support/cli.js"
+import { holdWriteLock, MEM_BIN, memAt, tempDir } from "../support/cli.js"
 
 describe("a store locked for longer than the busy timeout", () => {
   it("is reported as locked by another process, after waiting 15 s", async () => {
     const db = join(tempDir(), "m.db")
     memAt(db)("add", "first", "--global")
-    const holder = spawn(
-      process.execPath,
-      [
-        "-e",
-        `const D = require(${JSON.stringify(resolve("node_modules/better-sqlite3"))});
-         const db = new D(${JSON.stringify(db)}); db.exec("BEGIN IMMEDIATE"); console.log("locked");
-         setTimeout(() => { db.exec("ROLLBACK"); db.close() }, 19000)`
-      ],
-      { stdio: ["ignore", "pipe", "inherit"] }
-    )
+    const holder = await holdWriteLock(db, 19_000, "ROLLBACK")
     try {
-      await new Promise<void>((ok) => holder.stdout.once("data", () => ok()))
       const started = Date.now()
       const blocked = spawnSync(process.execPath, [MEM_BIN, "--db", db, "add", "second", "--global"], { encoding: "utf8" })
       expect(Date.now() - started).toBeGreaterThanOrEqual(15_000)

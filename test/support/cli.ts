@@ -1,5 +1,5 @@
 /** Runs the real `mem` binary as a child process, the way a person or a hook does. */
-import { spawnSync } from "node:child_process"
+import { spawn, spawnSync, type ChildProcess } from "node:child_process"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
@@ -33,3 +33,22 @@ export const mem = (args: ReadonlyArray<string>, options: { input?: string; cwd?
 
 /** A `mem` bound to one fresh store file. */
 export const memAt = (db: string) => (...args: string[]) => mem(["--db", db, ...args])
+
+/**
+ * Another process holding the store's write lock (`BEGIN IMMEDIATE`) for `ms`, then ending its
+ * transaction with `end`, as a busy agent's server might. Resolves once the lock is held.
+ */
+export const holdWriteLock = async (db: string, ms: number, end: "COMMIT" | "ROLLBACK" = "COMMIT"): Promise<ChildProcess> => {
+  const holder = spawn(
+    process.execPath,
+    [
+      "-e",
+      `const D = require(${JSON.stringify(resolve("node_modules/better-sqlite3"))});
+       const db = new D(${JSON.stringify(db)}); db.exec("BEGIN IMMEDIATE"); console.log("locked");
+       setTimeout(() => { db.exec(${JSON.stringify(end)}); db.close() }, ${ms})`
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] }
+  )
+  await new Promise<void>((ok) => holder.stdout!.once("data", () => ok()))
+  return holder
+}
