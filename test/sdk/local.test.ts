@@ -63,7 +63,7 @@ describe("MemoryClient.local", () => {
     const { memory } = open()
     expect(await rejection(memory.remember({ content: "x".repeat(10_001) }))).toEqual({
       tag: "InvalidContent",
-      message: "invalid content: content is 10001 characters; the limit is 10000"
+      message: "invalid content: the content is 10001 characters; the limit is 10000"
     })
     expect(await rejection(memory.remember({ content: "fine", category: "gotchas" as never }))).toMatchObject({ tag: "UnknownCategory" })
     expect(await rejection(memory.recall({ query: "deploy", limit: 1000 }))).toMatchObject({ tag: "InvalidInput", message: expect.stringMatching(/^limit: /) })
