@@ -27,10 +27,28 @@ export const inputErrorOf = (issues: ReadonlyArray<InputIssue>, input: unknown):
   if (first === undefined || first.path.length === 0) return new InvalidInput({ message: "the input must be an object of named fields" })
   const field = String(first.path[0])
   const value = valueAt(input, first.path)
-  if (field === "content") return new InvalidContent({ reason: first.message })
-  if (field === "category" && typeof value === "string") return new UnknownCategory({ category: value })
-  if (ID_FIELDS.has(field) && typeof value === "string") return new InvalidId({ id: value, reason: first.message })
-  return new InvalidInput({ message: `${first.path.join(".")}: ${first.message}` })
+  const message = clipActual(first.message)
+  if (field === "content") return new InvalidContent({ reason: message })
+  if (field === "category" && typeof value === "string") return new UnknownCategory({ category: clipActual(value) })
+  if (ID_FIELDS.has(field) && typeof value === "string") return new InvalidId({ id: clipActual(value), reason: message })
+  return new InvalidInput({ message: `${first.path.join(".")}: ${message}` })
+}
+
+/** How much of a refused value an error quotes: enough to recognise it. */
+const QUOTED_MAX = 80
+/** Longer than any message the schemas write about a value of sensible size. */
+const MESSAGE_MAX = 600
+
+/**
+ * The schema's messages quote the whole value they refused (`actual "..."`): a 20,000-character
+ * query came back as a 20 KB error on every surface. The quote is cut to its first characters
+ * and the length said instead; any other text is cut at a few hundred characters.
+ */
+export const clipActual = (message: string): string => {
+  const clipped = message.replace(/"((?:[^"\\]|\\.)*)"/g, (quote, inner: string) =>
+    inner.length <= QUOTED_MAX ? quote : `"${inner.slice(0, QUOTED_MAX)}…" (${inner.length} characters)`
+  )
+  return clipped.length <= MESSAGE_MAX ? clipped : `${clipped.slice(0, MESSAGE_MAX)}…`
 }
 
 const valueAt = (input: unknown, path: ReadonlyArray<PropertyKey>): unknown =>
