@@ -93,3 +93,22 @@ describe("add's relation options", () => {
     expect(eventCount(run)).toBe(1)
   })
 })
+
+describe("a command line the parser refuses, with --json", () => {
+  it("is one JSON error object on stderr and exit 2, as every other error is; without --json, the parser's own line", () => {
+    const run = fresh()
+    for (const [args, message] of [
+      [["list", "-l", "abc", "--json"], "'abc' is not a integer"],
+      [["add", "--json"], "Missing argument <text>"],
+      [["list", "--bogus", "--json"], "Received unknown argument: '--bogus'"]
+    ] as const) {
+      const result = run(...args)
+      expect(result.code, args.join(" ")).toBe(2)
+      expect(result.stdout).toBe("")
+      expect(JSON.parse(result.stderr), args.join(" ")).toEqual({ error: "UsageError", message })
+    }
+    const plain = run("list", "-l", "abc")
+    expect(plain.code).toBe(2)
+    expect(plain.stderr).toContain("'abc' is not a integer")
+  })
+})

@@ -1,5 +1,5 @@
 /** The `mem` command line: parse, run one command against the store, exit 0, 1 or 2. */
-import { Command, ValidationError } from "@effect/cli"
+import { Command, HelpDoc, ValidationError } from "@effect/cli"
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Effect } from "effect"
@@ -39,12 +39,26 @@ const run = Command.run(cli, { name: "memledger", version: VERSION })
 const argv = stdinLast(process.argv)
 const blankTag = blankTagProblem(argv)
 
+const json = argv.includes("--json")
+
 // A blank tag never reaches the command (argv.ts says why), so it is refused here, as the
 // command refuses any other tag the rule does not allow.
-if (blankTag !== undefined) fail(argv.includes("--json"), "InvalidInput", blankTag)
-else run(argv).pipe(
-  // @effect/cli has already printed what was wrong with the command line.
-  Effect.catchIf(ValidationError.isValidationError, () => Effect.sync(() => void (process.exitCode = 2))),
-  Effect.provide(NodeContext.layer),
-  NodeRuntime.runMain({ disableErrorReporting: false })
-)
+if (blankTag !== undefined) fail(json, "InvalidInput", blankTag)
+else
+  Effect.flatMap(Effect.console, (console) =>
+    run(argv).pipe(
+      // Without --json, @effect/cli prints what was wrong with the command line itself. With it,
+      // that is one JSON object on stderr like every other error, so its printing is held back.
+      json ? Effect.withConsole({ ...console, error: () => Effect.void }) : (self) => self,
+      Effect.catchIf(ValidationError.isValidationError, (error) =>
+        Effect.sync(() => (json ? fail(true, "UsageError", usageText(error)) : void (process.exitCode = 2)))
+      )
+    )
+  ).pipe(Effect.provide(NodeContext.layer), NodeRuntime.runMain({ disableErrorReporting: false }))
+
+/** @effect/cli's message for a bad command line, as plain text (no terminal colours). */
+function usageText(error: ValidationError.ValidationError): string {
+  const text = "error" in error ? HelpDoc.toAnsiText(error.error) : "the command line is not one mem understands"
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\x1b\[[0-9;]*m/g, "").trim()
+}
