@@ -5,7 +5,8 @@
  */
 import { Schema } from "effect"
 import { ID_PREFIX_MIN } from "../domain/ids.js"
-import { Category, Content, MAX_CONTENT_LENGTH, Outcome, Scope, Source, Tag } from "../domain/vocabulary.js"
+import { characterCount } from "../domain/text.js"
+import { Category, Content, MAX_CONTENT_LENGTH, Outcome, Scope, Source, Tag, textOfAtMost } from "../domain/vocabulary.js"
 
 const described = <A, I>(schema: Schema.Schema<A, I>, description: string): Schema.Schema<A, I> => schema.annotations({ description })
 
@@ -33,7 +34,10 @@ export const TypedId = described(
   "a memory id or a unique prefix of it (6+ characters)"
 )
 const Project = described(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(1000)), "the project (normalised git remote); omit for the current project")
-const Query = described(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(MAX_CONTENT_LENGTH)), "what you are looking for, in plain words")
+const Query = described(
+  textOfAtMost(MAX_CONTENT_LENGTH, (query) => `the query is ${characterCount(query)} characters; the limit is ${MAX_CONTENT_LENGTH}`),
+  "what you are looking for, in plain words"
+)
 const Limit = described(Schema.Int.pipe(Schema.between(1, 100)), "how many results, 1 to 100 (default 10)")
 const Task = described(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(500)), "the task being worked on (e.g. beads:bd-12)")
 /** Who this write is for, when the caller knows better than the connection (a conversation id). */

@@ -88,16 +88,24 @@ export const tagsProblem = (tags: ReadonlyArray<string>): string | undefined => 
   return undefined
 }
 
+/**
+ * A non-empty string of at most `max` characters, counted as code points (`characterCount`)
+ * where Schema.maxLength counts UTF-16 units; advertised to JSON Schema as maxLength, which
+ * counts characters too.
+ */
+export const textOfAtMost = (max: number, message: (text: string) => string) =>
+  Schema.String.pipe(
+    Schema.minLength(1),
+    Schema.filter((s) => s.length <= max || characterCount(s) <= max, {
+      title: `maxLength(${max})`,
+      description: `a string at most ${max} character(s) long`,
+      jsonSchema: { maxLength: max },
+      message: (issue) => message(String(issue.actual))
+    })
+  )
+
 /** A stored tag: 1 to 100 characters (events hold tags as the decider trimmed and scrubbed them). */
-export const Tag = Schema.String.pipe(
-  Schema.minLength(1),
-  Schema.filter((s) => s.length <= MAX_TAG_LENGTH || characterCount(s) <= MAX_TAG_LENGTH, {
-    title: `maxLength(${MAX_TAG_LENGTH})`,
-    description: `a string at most ${MAX_TAG_LENGTH} character(s) long`,
-    jsonSchema: { maxLength: MAX_TAG_LENGTH },
-    message: () => `a tag is at most ${MAX_TAG_LENGTH} characters`
-  })
-)
+export const Tag = textOfAtMost(MAX_TAG_LENGTH, () => `a tag is at most ${MAX_TAG_LENGTH} characters`)
 export const Confidence = Schema.Number.pipe(Schema.between(0, 1))
 
 export const MAX_ORIGIN_LENGTH = 500

@@ -10,6 +10,8 @@ import { decideRecall } from "../commands/decide-recall.js"
 import { executeIn } from "../commands/execute.js"
 import { InvalidInput, type DomainError } from "../domain/errors.js"
 import { makeIdFactory, type MemoryId } from "../domain/ids.js"
+import { characterCount } from "../domain/text.js"
+import { MAX_CONTENT_LENGTH } from "../domain/vocabulary.js"
 import { shortId } from "../projections/id-prefix.js"
 import type { Db } from "../store/database.js"
 import { replayUntil } from "../store/time-travel.js"
@@ -148,7 +150,8 @@ export const RetrievalLive = Layer.effect(
 
 const requestOf = (input: SearchInput): Either.Either<RankingRequest, DomainError> => {
   if (input.query.trim().length === 0) return Either.left(new InvalidInput({ message: "the query is empty; say what you are looking for" }))
-  if (input.query.length > 10_000) return Either.left(new InvalidInput({ message: `the query is ${input.query.length} characters; the limit is 10000` }))
+  const characters = input.query.length > MAX_CONTENT_LENGTH ? characterCount(input.query) : 0
+  if (characters > MAX_CONTENT_LENGTH) return Either.left(new InvalidInput({ message: `the query is ${characters} characters; the limit is ${MAX_CONTENT_LENGTH}` }))
   const limit = input.limit ?? DEFAULT_LIMIT
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
     return Either.left(new InvalidInput({ message: `the limit is a whole number from 1 to ${MAX_LIMIT}` }))

@@ -15,15 +15,19 @@ const failure = (result: Either.Either<unknown, { readonly _tag: string; readonl
 
 describe("decode failures of oversized values", () => {
   it("name the field and quote the value's start and its length, not all of it", () => {
-    const query = failure(decodeInput(RecallInput, { query: "x".repeat(20_000) }))
-    expect(query._tag).toBe("InvalidInput")
-    expect(query.message).toMatch(/^query: /)
-    expect(query.message).toContain(`"${"x".repeat(80)}…" (20000 characters)`)
-    expect(query.message.length).toBeLessThan(400)
-
     const note = failure(decodeInput(RecordOutcomeInput, { memory_ids: ["0whfk3h3bq9p1g66ssf8fpz40s"], outcome: "worked", note: "n".repeat(20_000) }))
+    expect(note._tag).toBe("InvalidInput")
     expect(note.message).toMatch(/^note: Expected a string at most 2000 character\(s\) long/)
+    expect(note.message).toContain(`"${"n".repeat(80)}…" (20000 characters)`)
     expect(note.message.length).toBeLessThan(400)
+
+    const query = failure(decodeInput(RecallInput, { query: "x".repeat(20_000) }))
+    expect(query.message).toBe("query: the query is 20000 characters; the limit is 10000")
+  })
+
+  it("count a query's characters, not its UTF-16 units, as the content's limit does", () => {
+    expect(Either.isRight(decodeInput(RecallInput, { query: "😀".repeat(10_000) }))).toBe(true)
+    expect(failure(decodeInput(RecallInput, { query: "😀".repeat(10_001) })).message).toBe("query: the query is 10001 characters; the limit is 10000")
   })
 
   it("leave short quotes whole, escapes included", () => {

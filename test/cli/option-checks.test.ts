@@ -58,6 +58,12 @@ describe("the content limit", () => {
     expect(run("add", "😀".repeat(10_000), "--global").code).toBe(0)
     expectClear(run("add", "😀".repeat(10_001), "--global"), 1, "the content is 10001 characters; the limit is 10000")
   })
+
+  it("holds for a search's query too", () => {
+    const run = fresh()
+    expect(run("search", "😀".repeat(10_000), "--json").code).toBe(0)
+    expectClear(run("search", "😀".repeat(10_001)), 1, "the query is 10001 characters; the limit is 10000")
+  })
 })
 
 describe("numeric options", () => {
