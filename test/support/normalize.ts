@@ -6,6 +6,7 @@
  * numbers are rounded (decay moves them by the millisecond).
  */
 const ID = /\b[0-9a-hjkmnp-tv-z]{26}\b/g
+const SHORT_ID = /\b[0-9a-hjkmnp-tv-z]{8,25}\b/g
 const TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/
 /**
  * The file; what depends on the moment (an age in days shows seconds at three decimals); and a
@@ -21,10 +22,12 @@ export const normalizer = () => {
   }
   const text = (s: string): string => {
     if (TIME.test(s)) return "<time>"
-    let out = s.replace(ID, nameOf)
-    // Short ids are prefixes of ids already seen: the store shows at least 8 characters.
-    for (const [id, name] of names) out = out.replace(new RegExp(`\\b${id.slice(0, 8)}[0-9a-z]*\\b`, "g"), name)
-    return out
+    // Short ids are prefixes of ids already seen, at least 8 characters: each is named after the
+    // id it is a prefix of as a whole (two ids of the same minute may share their first 8).
+    return s.replace(ID, nameOf).replace(SHORT_ID, (short) => {
+      for (const [id, name] of names) if (id.startsWith(short)) return name
+      return short
+    })
   }
   const value = (v: unknown): unknown => {
     if (typeof v === "string") return text(v)
