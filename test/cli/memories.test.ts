@@ -15,7 +15,7 @@ describe("mem add, show, list", () => {
     expect(added.code).toBe(0)
     const { id, stored } = added.json()
     expect(stored).toBe(true)
-    const shown = run("show", id.slice(0, 8), "--json").json()
+    const shown = run("show", id.slice(0, 12), "--json").json()
     expect(shown).toMatchObject({
       id,
       content: "Run npm test before pushing.",

@@ -79,7 +79,7 @@ describe("outcomes from a session", () => {
     const command = run("add", "Run `npm run test:int` before pushing", "--global", "-c", "command", "--json").json().id as string
     const transcript = join(dir, "transcript.jsonl")
     const line = (text: string) => JSON.stringify({ type: "assistant", message: { role: "assistant", content: [{ type: "text", text }] } })
-    writeFileSync(transcript, `${JSON.stringify({ type: "user", message: { content: "fix the date tests" } })}\n${line(`Following memory ${cited.slice(0, 8)}, I will fake the clock.`)}\n`)
+    writeFileSync(transcript, `${JSON.stringify({ type: "user", message: { content: "fix the date tests" } })}\n${line(`Following memory ${cited.slice(0, 12)}, I will fake the clock.`)}\n`)
     const session = { session_id: "s3", cwd: dir, transcript_path: transcript }
 
     hook("session-start", session)
@@ -102,7 +102,7 @@ describe("outcomes from a session", () => {
     const { hook, run, dir } = setup()
     const id = run("add", "Use the repository pattern for billing changes", "--global", "--json").json().id as string
     const transcript = join(dir, "t.jsonl")
-    writeFileSync(transcript, `${JSON.stringify({ type: "assistant", message: { content: [{ type: "text", text: `per ${id.slice(0, 8)}` }] } })}\n`)
+    writeFileSync(transcript, `${JSON.stringify({ type: "assistant", message: { content: [{ type: "text", text: `per ${id.slice(0, 12)}` }] } })}\n`)
     hook("stop", { session_id: "s4", cwd: dir, transcript_path: transcript })
     expect(run("log", "--memory", id, "--json").json().map((e: { type: string }) => e.type)).toEqual(["MemoryAdded"])
   })

@@ -31,7 +31,7 @@ describe("resources", () => {
   })
 
   it("reads a memory as JSON, by full id or prefix", async () => {
-    const read = await server.client.readResource({ uri: `memledger://memory/${id.slice(0, 8)}` })
+    const read = await server.client.readResource({ uri: `memledger://memory/${id.slice(0, 12)}` })
     const content = read.contents[0]
     expect(content).toMatchObject({ mimeType: "application/json" })
     expect(JSON.parse(String(content && "text" in content ? content.text : ""))).toMatchObject({ id, content: "Deploy with fly deploy --strategy bluegreen" })

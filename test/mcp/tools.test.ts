@@ -58,14 +58,14 @@ describe("every tool", () => {
     expect(await call("remember", { content: "run the integration tests with npm run test:int before pushing." })).toMatchObject({ stored: false, confirmed: true, id })
     const similar = await call("remember", { content: "Before pushing, run integration tests using npm run test:int" })
     expect(similar).toMatchObject({ stored: false, reason: "similar memories exist", resolve: "call remember again with confirms, supersedes or distinct_from" })
-    const other = await call("remember", { content: "Before pushing, run integration tests using npm run test:int", distinct_from: id.slice(0, 8) })
+    const other = await call("remember", { content: "Before pushing, run integration tests using npm run test:int", distinct_from: id.slice(0, 12) })
     expect(other).toMatchObject({ stored: true })
 
     const recalled = await call("recall", { query: "integration tests before pushing", limit: 5 })
     expect(recalled).toMatchObject({ project: "github.com/acme/shop", mode: "keyword" })
     expect((recalled["results"] as { id: string }[]).map((r) => r.id)).toContain(id)
 
-    expect(await call("record_outcome", { memory_ids: [id.slice(0, 8)], outcome: "worked", task: "beads:bd-7", note: "tests passed" })).toEqual({ memory_ids: [id], outcome: "worked", recorded: true })
+    expect(await call("record_outcome", { memory_ids: [id.slice(0, 12)], outcome: "worked", task: "beads:bd-7", note: "tests passed" })).toEqual({ memory_ids: [id], outcome: "worked", recorded: true })
     const memory = await call("get_memory", { id })
     expect(memory).toMatchObject({ id, category: "command", tags: ["tests"], confirmations: 2, project: "github.com/acme/shop", record: { workedCount: 1 } })
 
