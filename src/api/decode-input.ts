@@ -6,6 +6,7 @@
  */
 import { Either, ParseResult, Schema } from "effect"
 import { InvalidContent, InvalidId, InvalidInput, UnknownCategory } from "../domain/errors.js"
+import { nestsDeeperThan, TOO_DEEP_MESSAGE } from "./json-depth.js"
 
 export type InputError = InvalidContent | InvalidId | InvalidInput | UnknownCategory
 
@@ -19,7 +20,8 @@ export interface InputIssue {
 }
 
 export const decodeInput = <A, I>(schema: Schema.Schema<A, I>, input: unknown): Either.Either<A, InputError> =>
-  Either.mapLeft(Schema.decodeUnknownEither(schema)(input), (error) => inputErrorOf(ParseResult.ArrayFormatter.formatErrorSync(error), input))
+  // The decoder and its error formatter recurse into the value (json-depth.ts says why).
+  nestsDeeperThan(input) ? Either.left(new InvalidInput({ message: TOO_DEEP_MESSAGE })) : Either.mapLeft(Schema.decodeUnknownEither(schema)(input), (error) => inputErrorOf(ParseResult.ArrayFormatter.formatErrorSync(error), input))
 
 /** The domain error for the first of `issues` found decoding `input`; the REST server maps its decode failures with it too. */
 export const inputErrorOf = (issues: ReadonlyArray<InputIssue>, input: unknown): InputError => {

@@ -6,7 +6,7 @@
 import { Schema } from "effect"
 import { ID_PREFIX_MIN } from "../domain/ids.js"
 import { characterCount } from "../domain/text.js"
-import { Category, Content, MAX_CONTENT_LENGTH, Outcome, Scope, Source, Tag, textOfAtMost } from "../domain/vocabulary.js"
+import { Category, Content, MAX_CONTENT_LENGTH, MAX_PROJECT_LENGTH, Outcome, Scope, Source, Tag, textOfAtMost } from "../domain/vocabulary.js"
 
 const described = <A, I>(schema: Schema.Schema<A, I>, description: string): Schema.Schema<A, I> => schema.annotations({ description })
 
@@ -33,12 +33,22 @@ export const TypedId = described(
   ),
   "a memory id or a unique prefix of it (6+ characters)"
 )
-const Project = described(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(1000)), "the project (normalised git remote); omit for the current project")
+/**
+ * The numeric ranges of the inputs, stated once: the schemas below hold to them, and the CLI
+ * checks its options against them so that its message names the option typed.
+ */
+export const RANGES = {
+  recallLimit: [1, 100],
+  listLimit: [1, 1000],
+  budget: [50, 100_000]
+} as const
+
+const Project = described(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(MAX_PROJECT_LENGTH)), "the project (normalised git remote); omit for the current project")
 const Query = described(
   textOfAtMost(MAX_CONTENT_LENGTH, (query) => `the query is ${characterCount(query)} characters; the limit is ${MAX_CONTENT_LENGTH}`),
   "what you are looking for, in plain words"
 )
-const Limit = described(Schema.Int.pipe(Schema.between(1, 100)), "how many results, 1 to 100 (default 10)")
+const Limit = described(Schema.Int.pipe(Schema.between(...RANGES.recallLimit)), "how many results, 1 to 100 (default 10)")
 const Task = described(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(500)), "the task being worked on (e.g. beads:bd-12)")
 /** Who this write is for, when the caller knows better than the connection (a conversation id). */
 const Origin = described(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(500)), "the conversation this comes from; defaults to the client's session")
@@ -106,7 +116,7 @@ export type ForgetConversationInput = typeof ForgetConversationInput.Type
 export const GetContextInput = InputStruct({
   project: Schema.optional(Project),
   query: Schema.optional(Query),
-  budget: Schema.optional(described(Schema.Int.pipe(Schema.between(50, 100_000)), "at most this many tokens (default 1500)")),
+  budget: Schema.optional(described(Schema.Int.pipe(Schema.between(...RANGES.budget)), "at most this many tokens (default 1500)")),
   task: Schema.optional(Task),
   origin: Schema.optional(Origin)
 })
@@ -116,7 +126,7 @@ export const ListInput = InputStruct({
   project: Schema.optional(Project),
   category: Schema.optional(Category),
   all: Schema.optional(described(Schema.Boolean, "include forgotten and superseded memories")),
-  limit: Schema.optional(Schema.Int.pipe(Schema.between(1, 1000)))
+  limit: Schema.optional(Schema.Int.pipe(Schema.between(...RANGES.listLimit)))
 })
 export type ListInput = typeof ListInput.Type
 
@@ -134,7 +144,7 @@ export type SupersedeInput = typeof SupersedeInput.Type
 
 export const LogInput = InputStruct({
   after: Schema.optional(described(Schema.Int.pipe(Schema.nonNegative()), "events after this sequence number")),
-  limit: Schema.optional(Schema.Int.pipe(Schema.between(1, 1000))),
+  limit: Schema.optional(Schema.Int.pipe(Schema.between(...RANGES.listLimit))),
   memory: Schema.optional(TypedId),
   origin: Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(500)))
 })

@@ -116,4 +116,5 @@ export const Origin = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(M
 export const Agent = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(MAX_AGENT_LENGTH))
 
 /** A project identity (a normalised git remote or an absolute path); `null` means global. */
-export const ProjectName = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(1000))
+export const MAX_PROJECT_LENGTH = 1000
+export const ProjectName = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(MAX_PROJECT_LENGTH))

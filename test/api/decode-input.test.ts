@@ -38,3 +38,12 @@ describe("decode failures of oversized values", () => {
     expect(clipActual("y".repeat(5_000))).toBe(`${"y".repeat(600)}…`)
   })
 })
+
+describe("inputs nested too deep", () => {
+  it("are refused before the decoder recurses into them, as on REST and MCP, so the SDK and the CLI never overflow the stack", () => {
+    let query: unknown = "x"
+    for (let i = 0; i < 20_000; i++) query = { a: query }
+    const refused = failure(decodeInput(RecallInput, { query }))
+    expect(refused).toMatchObject({ _tag: "InvalidInput", message: expect.stringMatching(/more than 32 levels deep/) })
+  })
+})

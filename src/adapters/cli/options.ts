@@ -72,9 +72,5 @@ export const checkRange = (
   return Effect.fail(new UsageError(`${name} must be a whole number ${range}, not ${n}`))
 }
 
-/** The ranges of the numeric options, as the operations' input schemas state them. */
-export const RANGES = {
-  recallLimit: [1, 100],
-  listLimit: [1, 1000],
-  budget: [50, 100_000]
-} as const
+/** The ranges of the numeric options: the operations' own. */
+export { RANGES } from "../../api/inputs.js"

@@ -11,6 +11,7 @@ import { Effect, Layer } from "effect"
 import { toApiError } from "../../api/error-status.js"
 import { CALLER_HEADERS, MemledgerApi, type conversationsGroup, type memoriesGroup, type outcomesGroup, type recallGroup, type systemGroup } from "../../api/http-api.js"
 import { Operations, type Caller, type OperationError, type OperationsApi } from "../../api/operations.js"
+import { MAX_AGENT_LENGTH, MAX_ORIGIN_LENGTH, MAX_PROJECT_LENGTH } from "../../domain/vocabulary.js"
 import { VERSION } from "../../version.js"
 
 /** An endpoint's decoded path, payload and query parameters, as HttpApi hands them to a handler. */
@@ -73,7 +74,11 @@ export const ENDPOINT_CALLS = {
  * (`callerHeaderProblem`) rather than ignored, which would record the write under "rest" or as
  * global without a word.
  */
-const CALLER_HEADER_LIMITS = { [CALLER_HEADERS.origin]: 500, [CALLER_HEADERS.agent]: 100, [CALLER_HEADERS.project]: 1000 } as const
+const CALLER_HEADER_LIMITS = {
+  [CALLER_HEADERS.origin]: MAX_ORIGIN_LENGTH,
+  [CALLER_HEADERS.agent]: MAX_AGENT_LENGTH,
+  [CALLER_HEADERS.project]: MAX_PROJECT_LENGTH
+} as const
 
 /** What is wrong with the caller headers, naming the header; undefined when they are usable. */
 export const callerHeaderProblem = (header: (name: string) => string | undefined): string | undefined => {
