@@ -78,7 +78,8 @@ export class BulkBatch {
     if (this.hidden.has(e.origin)) return
     for (const memoryId of memoryIdsOf(e.event)) {
       const known = this.memories.get(memoryId)
-      const before = known ? known.after : loadMemory(this.db, memoryId)
+      // A MemoryAdded names the id its decider has just made: no row holds it, so none is read.
+      const before = known ? known.after : e.event._tag === "MemoryAdded" ? undefined : loadMemory(this.db, memoryId)
       const after = evolveMemory(before, stored, memoryId as MemoryId)
       if (after === undefined || after === before) continue
       this.memories.set(memoryId, { before: known ? known.before : before, after })
