@@ -30,7 +30,7 @@ import { scanContent } from "../src/privacy/scan.js"
 import { scrubText } from "../src/privacy/scrub.js"
 import { countEvent, type ConversationState } from "../src/projections/conversation-state.js"
 import { evolveMemory, type MemoryState } from "../src/projections/memory-state.js"
-import { SECRET_PATTERNS } from "../src/privacy/secret-patterns.js"
+import { redactShapes } from "../src/privacy/redact-secrets.js"
 import { generateMemories, toJsonl } from "./support/corpus.js"
 import { environment, fmt, intArg, median } from "./support/measure.js"
 
@@ -96,7 +96,7 @@ perLine("payload hash and chain hash", () => {
 perLine("restatement key (normalisation and hash)", () => lines.forEach((l) => restatementKey(l.content)))
 perLine("privacy scan of the content (scanContent)", () => lines.forEach((l) => scanContent(l.content)))
 perLine("  private spans", () => lines.forEach((l) => dropPrivateSpans(l.content)))
-perLine("  shape patterns", () => lines.forEach((l) => SECRET_PATTERNS.forEach((p) => l.content.replace(p.pattern, (m) => m))))
+perLine("  shape patterns", () => lines.forEach((l) => redactShapes(l.content, [])))
 perLine("  named values", () => lines.forEach((l) => redactAssignments(l.content)))
 perLine("  generated tokens", () => lines.forEach((l) => replaceGeneratedTokens(l.content, "x")))
 perLine("  instruction-like text", () => lines.forEach((l) => instructionLikeReasons(l.content)))
