@@ -9,7 +9,7 @@
  * `BulkBatch` do per line, with the store's lookups answered from maps and the inserts left
  * out, garbage collection included (a piece's row measures its CPU, not the garbage it leaves).
  *
- *   node bench/run.mjs ingest-parts [--count 10000]
+ *   node bench/run.mjs ingest-parts [--count 10000] [--whole (the first row only)]
  */
 import { randomBytes } from "node:crypto"
 import { Either } from "effect"
@@ -17,8 +17,7 @@ import { decideAddInput } from "../src/commands/add-input.js"
 import { ImportLines, parseImport } from "../src/commands/import-lines.js"
 import { scanForStorage } from "../src/commands/scanned-content.js"
 import type { DecisionState } from "../src/commands/state.js"
-import type { MemoryId } from "../src/domain/ids.js"
-import { makeIdFactory } from "../src/domain/ids.js"
+import { makeIdFactory, type MemoryId } from "../src/domain/ids.js"
 import { normaliseForRestatement, restatementKey } from "../src/domain/text.js"
 import { chainHash, encodePayload, GENESIS_HASH, sha256 } from "../src/events/codec.js"
 import { memoryIdsOf, type DomainEvent, type StoredEvent } from "../src/events/events.js"
@@ -83,6 +82,7 @@ const perLine = (label: string, f: () => void): void => {
 console.log(`ingest-parts: ${fmt(count)} corpus lines, median of ${PASSES} passes; ${environment()}\n`)
 console.log("| piece | CPU per line |\n| --- | ---: |")
 perLine("a whole line without SQLite (parse, scan, decide, encode, hash, fold)", () => importWithoutSqlite(jsonl))
+if (process.argv.includes("--whole")) process.exit(0)
 perLine("parsing the JSONL lines (parseImport)", () => {
   if (Either.isLeft(parseImport(jsonl))) throw new Error("the corpus does not parse")
 })
