@@ -41,7 +41,7 @@ export const decideAddInput = (
   const relation = relationOf(db, input)
   if (relation && Either.isLeft(relation)) return Either.left(relation.left)
   const source = input.source ?? "explicit"
-  const cmd: AddMemory = {
+  const cmd: Mutable<AddMemory> = {
     memoryId: newId() as MemoryId,
     content: input.content,
     category: input.category ?? "general",
@@ -51,10 +51,11 @@ export const decideAddInput = (
     source,
     // What an agent merely noticed waits for a confirmation before it counts as a rule.
     status: source === "observed" ? "tentative" : "confirmed",
-    confidence: input.confidence ?? DEFAULT_CONFIDENCE[source],
-    ...(input.createdAt === undefined ? {} : { createdAt: input.createdAt }),
-    ...(relation ? { relation: relation.right } : {})
+    confidence: input.confidence ?? DEFAULT_CONFIDENCE[source]
   }
+  // Set in place rather than spread from temporary objects: an import decides once per line.
+  if (input.createdAt !== undefined) cmd.createdAt = input.createdAt
+  if (relation) cmd.relation = relation.right
   return scanned ? decideAddScanned(cmd, scanned, state) : decideAdd(cmd, state)
 }
 
@@ -74,3 +75,5 @@ const relationOf = (db: Db, input: AddInput): Either.Either<Relation, DomainErro
   }
   return Either.map(resolveMemoryId(db, first[1]!), (id) => ({ kind: first[0], id }))
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] }

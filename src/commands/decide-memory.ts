@@ -14,6 +14,7 @@ import {
 import type { MemoryId } from "../domain/ids.js"
 import { restatementKey } from "../domain/text.js"
 import { MAX_TAG_LENGTH, tagsProblem, type Category, type Scope, type Source, type Status } from "../domain/vocabulary.js"
+import type { EventOf } from "../events/events.js"
 import type { MemoryState } from "../projections/memory-state.js"
 import { scrubText } from "../privacy/scrub.js"
 import { scanForStorage, type PrivacyNotice, type ScanRecord, type ScannedContent } from "./scanned-content.js"
@@ -54,12 +55,14 @@ export const decideAddScanned = (
   scanned: ScannedContent,
   state: DecisionState
 ): Either.Either<Decision<AddResult>, DomainError> =>
-  Either.map(decideScannedAdd({ ...cmd, content: scanned.content }, scanned.record, state), (decision) =>
+  Either.map(decideScannedAdd(cmd, scanned.content, scanned.record, state), (decision) =>
     scanned.notice ? { ...decision, result: { ...decision.result, privacy: scanned.notice } } : decision
   )
 
+/** `content` is `cmd.content` scanned: the text decided on and stored, in place of the one given. */
 const decideScannedAdd = (
   cmd: AddMemory,
+  content: string,
   scan: ScanRecord,
   state: DecisionState
 ): Either.Either<Decision<AddResult>, DomainError> => {
@@ -84,28 +87,33 @@ const decideScannedAdd = (
         : cmd.relation?.kind === "distinct_from" && !distinctFrom.includes(target.id)
           ? [{ _tag: "MemoriesMarkedDistinct" as const, memoryId: id, from: target.id }]
           : []
-  const restated = state.restatementOf(restatementKey(cmd.content), cmd.scope, project)
+  const restated = state.restatementOf(restatementKey(content), cmd.scope, project)
   if (restated) {
     const confirmed = confirmation(restated)
     return Either.right({ ...confirmed, events: [...confirmed.events, ...linksFor(restated.id, restated.distinctFrom)] })
   }
 
-  const added = {
-    _tag: "MemoryAdded" as const,
+  const added: Mutable<EventOf<"MemoryAdded">> = {
+    _tag: "MemoryAdded",
     memoryId: cmd.memoryId,
-    content: cmd.content,
+    content,
     category: cmd.category,
     scope: cmd.scope,
     project,
     tags: dedupe(cmd.tags),
     source: cmd.source,
     // Text that reads like orders to an agent waits for a person, whoever wrote it.
-    status: scan.flags?.includes("instruction-like") ? ("tentative" as const) : cmd.status,
-    confidence: cmd.confidence,
-    ...(cmd.createdAt === undefined ? {} : { createdAt: cmd.createdAt }),
-    ...scan
+    status: scan.flags?.includes("instruction-like") ? "tentative" : cmd.status,
+    confidence: cmd.confidence
   }
-  return Either.right({ events: [added, ...linksFor(cmd.memoryId, [])], result: { id: cmd.memoryId, stored: true } })
+  // Set in place, in the event's field order, rather than spread from temporary objects (once
+  // per line of an import).
+  if (cmd.createdAt !== undefined) added.createdAt = cmd.createdAt
+  if (scan.redacted !== undefined) added.redacted = scan.redacted
+  if (scan.privateDropped !== undefined) added.privateDropped = scan.privateDropped
+  if (scan.flags !== undefined) added.flags = scan.flags
+  const links = linksFor(cmd.memoryId, [])
+  return Either.right({ events: links.length === 0 ? [added] : [added, ...links], result: { id: cmd.memoryId, stored: true } })
 }
 
 export interface ReviseMemory {
@@ -214,6 +222,16 @@ const confirmation = (m: MemoryState): Decision<AddResult> => ({
  * Tags given are already within the rule (tagsProblem); the cut and the filter only catch what
  * the scan did to them (a redaction marker longer than the secret, a tag all `<private>`).
  */
-const dedupe = (tags: ReadonlyArray<string>): string[] => [...new Set(tags.map((t) => cutToTagLength(scrubText(t.trim()))).filter((t) => t.length > 0))]
+const dedupe = (tags: ReadonlyArray<string>): string[] => {
+  // One array, first occurrence kept, as `[...new Set(...)]` of the scrubbed tags (at most MAX_TAGS).
+  const kept: string[] = []
+  for (const given of tags) {
+    const tag = cutToTagLength(scrubText(given.trim()))
+    if (tag.length > 0 && !kept.includes(tag)) kept.push(tag)
+  }
+  return kept
+}
 const cutToTagLength = (tag: string): string => (tag.length <= MAX_TAG_LENGTH ? tag : Array.from(tag).slice(0, MAX_TAG_LENGTH).join(""))
 const sameTags = (a: ReadonlyArray<string>, b: ReadonlyArray<string>) => dedupe(a).join("\u0000") === dedupe(b).join("\u0000")
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] }

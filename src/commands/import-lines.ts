@@ -9,6 +9,7 @@ import { CATEGORIES, Category, contentTooLong, Source, SOURCES } from "../domain
 import { decodePayload, sha256 } from "../events/codec.js"
 import { ExportedEvent, isExportedEventLine } from "../events/export-line.js"
 import { agentProblem, originProblem } from "./actor.js"
+import { isCanonicalTime } from "./canonical-time.js"
 import type { AddInput } from "./add-input.js"
 import { memoryLineProblem, NOT_A_MEMORY_LINE } from "./memory-line-problem.js"
 
@@ -165,33 +166,25 @@ export const memoryItemOf = (value: unknown, line: number): MemoryItem | undefin
   if (agent != null && !(typeof agent === "string" && agentProblem(agent) === undefined)) return undefined
   if (source != null && !SOURCE_SET.has(source)) return undefined
   if (createdAt != null && !(typeof createdAt === "string" && isCanonicalTime(createdAt))) return undefined
-  const input: AddInput = {
+  // Fields set one by one, in decodeLine's order, rather than spread from a temporary object each.
+  const input: Mutable<AddInput> = {
     content,
     scope: project == null ? "global" : "project",
     project: (project as string | null | undefined) ?? null,
-    source: (source as Source | null | undefined) ?? "imported",
-    ...(category != null ? { category: category as Category } : {}),
-    ...(tags != null ? { tags: tags as string[] } : {}),
-    ...(createdAt != null ? { createdAt: createdAt as string } : {})
+    source: (source as Source | null | undefined) ?? "imported"
   }
-  return {
-    kind: "memory",
-    line,
-    input,
-    ...(origin != null ? { origin: origin as string } : {}),
-    ...(agent != null ? { agent: agent as string } : {})
-  }
+  if (category != null) input.category = category as Category
+  if (tags != null) input.tags = tags as string[]
+  if (createdAt != null) input.createdAt = createdAt as string
+  const item: Mutable<MemoryItem> = { kind: "memory", line, input }
+  if (origin != null) item.origin = origin as string
+  if (agent != null) item.agent = agent as string
+  return item
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 
 const CATEGORY_SET = new Set<unknown>(CATEGORIES)
 const SOURCE_SET = new Set<unknown>(SOURCES)
-const CANONICAL_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
-
-/** A time the schema reads as itself: `DateTime.formatIso` of it gives the same text. */
-const isCanonicalTime = (text: string): boolean => {
-  if (!CANONICAL_TIME.test(text)) return false
-  const time = new Date(text)
-  return !Number.isNaN(time.getTime()) && time.toISOString() === text
-}
 
 const describe = (error: ParseResult.ParseError): string => ParseResult.TreeFormatter.formatErrorSync(error).replace(/\s+/g, " ")

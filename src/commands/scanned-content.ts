@@ -45,15 +45,22 @@ export const scanForStorage = (raw: string): Either.Either<ScannedContent, Inval
   if (tooLong !== undefined) return Either.left(new InvalidContent({ reason: tooLong }))
   const redacted = scan.redactions.map((r) => r.kind)
   const instructionLike = scan.instructionLike.length > 0
-  const record: ScanRecord = {
-    ...(redacted.length > 0 ? { redacted } : {}),
-    ...(scan.droppedPrivate > 0 ? { privateDropped: scan.droppedPrivate } : {}),
-    ...(instructionLike ? { flags: ["instruction-like" as const] } : {})
-  }
   const noticed = redacted.length > 0 || scan.droppedPrivate > 0 || instructionLike
+  // Most texts (every line of a clean import) need no record and no notice: one shared empty
+  // record, and no temporary objects spread into the result.
+  if (!noticed) return Either.right({ content: scan.content, record: NOTHING_DONE })
+  const record: Mutable<ScanRecord> = {}
+  if (redacted.length > 0) record.redacted = redacted
+  if (scan.droppedPrivate > 0) record.privateDropped = scan.droppedPrivate
+  if (instructionLike) record.flags = ["instruction-like"]
   return Either.right({
     content: scan.content,
     record,
-    ...(noticed ? { notice: { redacted, privateDropped: scan.droppedPrivate, instructionLike: scan.instructionLike } } : {})
+    notice: { redacted, privateDropped: scan.droppedPrivate, instructionLike: scan.instructionLike }
   })
 }
+
+/** The record of a scan that did nothing; frozen, since every such write shares it. */
+const NOTHING_DONE: ScanRecord = Object.freeze({})
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] }

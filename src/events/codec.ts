@@ -5,6 +5,7 @@
 import { ParseResult, Schema } from "effect"
 import { sha256Hex } from "../domain/sha256.js"
 import { compileIs } from "./compiled-is.js"
+import { memoryAddedPayload } from "./memory-added-payload.js"
 import { CURRENT_VERSION, EVENT_SCHEMAS, type DomainEvent, type EventType } from "./events.js"
 import { upcast } from "./upcast.js"
 
@@ -52,11 +53,13 @@ export class EventDecodeError extends Error {
  * no transformations, so encoding a valid event only orders its fields as the schema does and
  * leaves out any other: checking it with the schema (`is`) and writing its fields in schema
  * order gives the same text at a fraction of the cost (an import encodes once per line). An
- * invalid event takes the encode, which throws the same error as before.
+ * invalid event takes the encode, which throws the same error as before. A MemoryAdded, the
+ * one an import writes per line, is written field by field (memory-added-payload.ts).
  */
 export const encodePayload = (event: DomainEvent): string => {
   const codec = codecOf(event._tag)
   if (codec.is(event)) {
+    if (event._tag === "MemoryAdded") return memoryAddedPayload(event)
     const source = event as unknown as Record<string, unknown>
     const payload: Record<string, unknown> = {}
     for (const field of codec.fields) if (source[field] !== undefined) payload[field] = source[field]

@@ -19,7 +19,13 @@ const ASSIGNMENT = new RegExp(
   "gi"
 )
 
-export const redactAssignments = (text: string): { text: string; kinds: SecretKind[] } => {
+export const redactAssignments = (text: string): { text: string; kinds: SecretKind[] } =>
+  // Most texts name no secret: one search for a name's last word before a separator says so,
+  // where ASSIGNMENT tries its lazy name at every position (a sixth of the scan's time).
+  NAME_END_THEN_SEPARATOR.test(text) ? redactEveryAssignment(text) : { text, kinds: [] }
+
+/** redactAssignments without its shortcut (a property test compares the two). */
+export const redactEveryAssignment = (text: string): { text: string; kinds: SecretKind[] } => {
   const kinds: SecretKind[] = []
   const replaced = text.replace(
     ASSIGNMENT,
@@ -35,6 +41,12 @@ export const redactAssignments = (text: string): { text: string; kinds: SecretKi
   )
   return { text: replaced, kinds }
 }
+
+/**
+ * Found in every text ASSIGNMENT matches: each word NAME ends with (every `…key` ends in `key`),
+ * then the optional quote and the separator. Not only in those: it only rules texts out.
+ */
+const NAME_END_THEN_SEPARATOR = /(?:pass(?:word|wd|phrase)|secret|token|key|credentials?|pwd)["']?[ \t]*[=:]/i
 
 const kindOf = (name: string): SecretKind =>
   /pass|pwd/i.test(name) ? "password" : /token/i.test(name) ? "token" : "secret"

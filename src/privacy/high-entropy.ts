@@ -45,7 +45,7 @@ export const looksGenerated = (token: string): boolean => {
 export const replaceGeneratedTokens = (text: string, replacement: string): { text: string; count: number } =>
   // Most texts hold no run long enough to judge: one search says so, where the replace below
   // calls back for every word and copies it (a few kilobytes of garbage per memory).
-  LONG_ENOUGH.test(text) ? replaceEveryGeneratedToken(text, replacement) : { text, count: 0 }
+  hasLongEnoughRun(text) ? replaceEveryGeneratedToken(text, replacement) : { text, count: 0 }
 
 /** replaceGeneratedTokens without its shortcut: every run is judged (a property test compares the two). */
 export const replaceEveryGeneratedToken = (text: string, replacement: string): { text: string; count: number } => {
@@ -87,8 +87,27 @@ export const isPathWord = (part: string): boolean =>
 const TOKEN_RUN = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]+=*(?![A-Za-z0-9+/=_-])/g
 
 /**
- * Found in every text that holds a run of MIN_TOKEN_LENGTH or more characters: such a run is
+ * True in every text that holds a run of MIN_TOKEN_LENGTH or more characters: such a run is
  * one of the alphabet then more of it or `=`. (Not only in those: it is a quick way to know
- * there is none.)
+ * there is none.) A loop over the character codes, where the equivalent regular expression,
+ * `[A-Za-z0-9+/_-][A-Za-z0-9+/_=-]{31}`, read each word's characters again from every start.
  */
-const LONG_ENOUGH = new RegExp(`[A-Za-z0-9+/_-][A-Za-z0-9+/_=-]{${MIN_TOKEN_LENGTH - 1}}`)
+export const hasLongEnoughRun = (text: string): boolean => {
+  // Characters since the first one of the current run that may start it (not `=`).
+  let run = 0
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 128 && IN_RUN[code] === 1) {
+      if (run > 0 || code !== EQUALS) run++
+      if (run >= MIN_TOKEN_LENGTH) return true
+    } else {
+      run = 0
+    }
+  }
+  return false
+}
+
+const EQUALS = 0x3d
+/** 1 for the characters of `[A-Za-z0-9+/_=-]`, by code. */
+const IN_RUN = new Uint8Array(128)
+for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_=-") IN_RUN[c.charCodeAt(0)] = 1

@@ -53,8 +53,21 @@ const SIGNS: ReadonlyArray<Sign> = [
 
 /** Why `text` reads like instructions to an agent; empty when it does not. */
 export const instructionLikeReasons = (text: string): string[] =>
+  // Most texts hold none of the words a sign needs: one search says so, where the twelve signs
+  // searched the text twelve times (a third of the scan's time).
+  MAY_BE_A_SIGN.test(text) ? everyInstructionLikeReason(text) : []
+
+/** instructionLikeReasons without its shortcut (a property test compares the two). */
+export const everyInstructionLikeReason = (text: string): string[] =>
   SIGNS.flatMap(({ pattern, reason }) => {
     const match = pattern.exec(text)
     if (match === null) return []
     return [typeof reason === "string" ? reason : reason(match)]
   })
+
+/**
+ * Found, case folded, in every text a sign matches: for each sign, the words it cannot match
+ * without (`you are`, `the user`, `system`, …). Not only in those: it only rules texts out.
+ */
+const MAY_BE_A_SIGN =
+  /ignore|disregard|forget|override|bypass|skip|instruction|you\s+are|now\s+on|henceforth|pretend|roleplay|jailbreak|developer|dan\s+mode|system|the\s+user|assistant|human|response|<\||inst\]|sys>>/i

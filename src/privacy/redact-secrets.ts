@@ -6,7 +6,7 @@
  */
 import { redactAssignments } from "./assignments.js"
 import { replaceGeneratedTokens } from "./high-entropy.js"
-import { SECRET_PATTERNS, type SecretPattern } from "./secret-patterns.js"
+import { MAY_HOLD_A_SHAPE, SECRET_PATTERNS, type SecretPattern } from "./secret-patterns.js"
 import { placeholder, type SecretKind } from "./vocabulary.js"
 
 export interface Redacted {
@@ -17,13 +17,26 @@ export interface Redacted {
 
 export const redactSecrets = (text: string): Redacted => {
   const kinds: SecretKind[] = []
-  let current = text
-  for (const pattern of SECRET_PATTERNS) current = applyPattern(current, pattern, kinds)
-  const named = redactAssignments(current)
+  const named = redactAssignments(redactShapes(text, kinds))
   kinds.push(...named.kinds)
   const generated = replaceGeneratedTokens(named.text, placeholder("high-entropy string"))
   for (let i = 0; i < generated.count; i++) kinds.push("high-entropy string")
   return { text: generated.text, kinds }
+}
+
+/**
+ * The known shapes' pass: each secret found is replaced and its kind pushed onto `kinds`. Most
+ * texts hold no shape's prefix or keyword, and one search says so (MAY_HOLD_A_SHAPE), where
+ * the fifteen shapes searched the text fifteen times (a third of the scan's time).
+ */
+export const redactShapes = (text: string, kinds: SecretKind[]): string =>
+  MAY_HOLD_A_SHAPE.test(text) ? redactEveryShape(text, kinds) : text
+
+/** redactShapes without its shortcut (a property test compares the two). */
+export const redactEveryShape = (text: string, kinds: SecretKind[]): string => {
+  let current = text
+  for (const pattern of SECRET_PATTERNS) current = applyPattern(current, pattern, kinds)
+  return current
 }
 
 /**

@@ -19,23 +19,32 @@ export interface ConversationState {
 
 /** Counts the event against its own origin. */
 export const countEvent = (state: ConversationState | undefined, stored: StoredEvent): ConversationState => {
-  const base: ConversationState = state ?? {
-    origin: stored.origin,
-    events: 0,
-    memoriesAdded: 0,
-    outcomes: 0,
-    firstAt: stored.recordedAt,
-    lastAt: stored.recordedAt,
-    forgotten: false,
-    purgedEvents: 0
+  // Every field written out, in ConversationState's order: one new object per event (a bulk
+  // import counts one or two a line), where a spread of a first state made two.
+  const added = stored.type === "MemoryAdded" ? 1 : 0
+  const outcome = stored.type === "OutcomeRecorded" ? 1 : 0
+  const purged = stored.event === null ? 1 : 0
+  if (state === undefined) {
+    return {
+      origin: stored.origin,
+      events: 1,
+      memoriesAdded: added,
+      outcomes: outcome,
+      firstAt: stored.recordedAt,
+      lastAt: stored.recordedAt,
+      forgotten: false,
+      purgedEvents: purged
+    }
   }
   return {
-    ...base,
-    events: base.events + 1,
-    memoriesAdded: base.memoriesAdded + (stored.type === "MemoryAdded" ? 1 : 0),
-    outcomes: base.outcomes + (stored.type === "OutcomeRecorded" ? 1 : 0),
+    origin: state.origin,
+    events: state.events + 1,
+    memoriesAdded: state.memoriesAdded + added,
+    outcomes: state.outcomes + outcome,
+    firstAt: state.firstAt,
     lastAt: stored.recordedAt,
-    purgedEvents: base.purgedEvents + (stored.event === null ? 1 : 0)
+    forgotten: state.forgotten,
+    purgedEvents: state.purgedEvents + purged
   }
 }
 

@@ -6,12 +6,12 @@
  */
 import * as fc from "fast-check"
 import { expect, test } from "vitest"
-import { MIN_TOKEN_LENGTH, replaceEveryGeneratedToken, replaceGeneratedTokens } from "../../src/privacy/high-entropy.js"
+import { hasLongEnoughRun, MIN_TOKEN_LENGTH, replaceEveryGeneratedToken, replaceGeneratedTokens } from "../../src/privacy/high-entropy.js"
 import { BASE62, BASE64URL, body } from "./fake-secrets.js"
 
 const around = (alphabet: string) => body(alphabet, MIN_TOKEN_LENGTH - 3, MIN_TOKEN_LENGTH + 3)
 const piece = fc.oneof(
-  fc.constantFrom(" ", "  ", "\n", "/", "=", "==", ".", "-", "_", "+", "run the build", "src/app/main.ts", "https://example.com/a/b"),
+  fc.constantFrom(" ", "  ", "\n", "/", "=", "==", "=".repeat(MIN_TOKEN_LENGTH), ".", "-", "_", "+", "run the build", "src/app/main.ts", "https://example.com/a/b"),
   around(BASE62),
   around(BASE64URL + "+/"),
   around(BASE62).map((t) => `${t.slice(0, MIN_TOKEN_LENGTH - 2)}==`),
@@ -24,6 +24,19 @@ test("replaceGeneratedTokens equals the full pass on any text", () => {
     fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
       const text = pieces.join("")
       expect(replaceGeneratedTokens(text, "[x]")).toEqual(replaceEveryGeneratedToken(text, "[x]"))
+    }),
+    { numRuns: 3_000 }
+  )
+})
+
+/** The regular expression the loop in hasLongEnoughRun replaced. */
+const LONG_ENOUGH = new RegExp(`[A-Za-z0-9+/_-][A-Za-z0-9+/_=-]{${MIN_TOKEN_LENGTH - 1}}`)
+
+test("hasLongEnoughRun answers as the regular expression it replaced", () => {
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
+      const text = pieces.join("")
+      expect(hasLongEnoughRun(text)).toBe(LONG_ENOUGH.test(text))
     }),
     { numRuns: 3_000 }
   )
