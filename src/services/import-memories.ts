@@ -17,6 +17,9 @@
  *   then go line by line, as in a small file, and the batches after them in bulk again.
  * Nothing is dropped, so a reader never sees a store without its indexes; it sees each batch at
  * its commit, as with the line-at-a-time path.
+ *
+ * The bulk path's WAL checkpoints run on a thread of their own (LedgerStore.withCheckpointThread),
+ * after each commit, instead of inside the commits.
  */
 import { Either } from "effect"
 import { checkActor, type Actor } from "../commands/actor.js"
@@ -81,7 +84,27 @@ export const importJsonl = (
   if (Either.isLeft(checked)) return Either.left(checked.left)
   const total = countLines(text)
   if (total < bulkFrom) return Either.flatMap(parseImport(text), (items) => importLineByLine(store, items, actor, now, makeId, onProgress))
-  const lines = new ImportLines(text)
+  const run: BulkRun = { actor, now, makeId, onProgress, batchSize }
+  return store.withCheckpointThread((checkpoint) => importInBulk(store, new ImportLines(text), total, run, checkpoint))
+}
+
+/** What every batch of one bulk import shares. */
+interface BulkRun {
+  readonly actor: Actor
+  readonly now: number
+  readonly makeId: (timeMs: number) => string
+  readonly onProgress: Progress | undefined
+  readonly batchSize: number
+}
+
+/** The bulk path over the whole file; `checkpoint` is called after each commit (see withCheckpointThread). */
+const importInBulk = (
+  store: LedgerStore,
+  lines: ImportLines,
+  total: number,
+  { actor, now, makeId, onProgress, batchSize }: BulkRun,
+  checkpoint: () => void
+): Either.Either<ImportReport, DomainError> => {
   const ids: string[] = []
   let imported = 0
   let confirmed = 0
@@ -91,6 +114,7 @@ export const importJsonl = (
     const committedThrough = lines.position.lineNumber
     const written = store.write((tx) => importBatchInBulk(tx.db, lines, batchSize, actor, now, makeId))
     if (Either.isLeft(written)) return Either.left(afterCommittedLines(written.left, committedThrough))
+    checkpoint()
     const batch = written.right
     for (const id of batch.ids) ids.push(id)
     imported += batch.imported
@@ -110,6 +134,7 @@ export const importJsonl = (
       }
       const slow = importLineByLine(store, items, actor, now, makeId)
       if (Either.isLeft(slow)) return Either.left(afterCommittedLines(slow.left, slowFrom))
+      checkpoint()
       for (const id of slow.right.ids) ids.push(id)
       imported += slow.right.imported
       confirmed += slow.right.confirmed

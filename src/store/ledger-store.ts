@@ -18,6 +18,7 @@ import { loadConversation } from "../projections/conversations.js"
 import { findRestatement, loadMemory } from "../projections/memories.js"
 import { openProjectionSession, type ProjectionSession } from "../projections/projector.js"
 import { openDatabase, type Db } from "./database.js"
+import { CheckpointThread } from "./checkpoint-thread.js"
 import { isReady, prepareSchema } from "./schema.js"
 
 export interface WriteTx {
@@ -147,6 +148,25 @@ export class LedgerStore {
         return result
       })
       .immediate()
+  }
+
+  /**
+   * Runs `f` with this connection's automatic checkpoints off and a checkpoint thread
+   * (checkpoint-thread.ts) doing them instead: `f` calls `checkpoint` after each of its commits.
+   * Before returning, it waits for the checkpoints asked for, so the WAL is as small as the
+   * automatic ones would have left it. A store in memory has no WAL: `checkpoint` does nothing.
+   */
+  withCheckpointThread<A>(f: (checkpoint: () => void) => A): A {
+    if (this.db.memory) return f(() => {})
+    const interval = this.db.pragma("wal_autocheckpoint", { simple: true }) as number
+    const thread = CheckpointThread.start(this.db)
+    this.db.pragma("wal_autocheckpoint = 0")
+    try {
+      return f(() => thread.request())
+    } finally {
+      this.db.pragma(`wal_autocheckpoint = ${interval}`)
+      thread.stop()
+    }
   }
 
   /** Runs `f` on one snapshot, so a multi-query read never sees half of another's write. */
