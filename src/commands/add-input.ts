@@ -14,6 +14,7 @@ import { decideAdd, decideAddScanned, type AddMemory, type AddResult, type Relat
 import type { ScannedContent } from "./scanned-content.js"
 import type { DecideContext } from "./execute.js"
 import type { Decision } from "./state.js"
+import type { Mutable } from "../domain/mutable.js"
 
 export interface AddInput {
   readonly content: string
@@ -75,5 +76,3 @@ const relationOf = (db: Db, input: AddInput): Either.Either<Relation, DomainErro
   }
   return Either.map(resolveMemoryId(db, first[1]!), (id) => ({ kind: first[0], id }))
 }
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] }

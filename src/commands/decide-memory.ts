@@ -19,6 +19,7 @@ import type { MemoryState } from "../projections/memory-state.js"
 import { scrubText } from "../privacy/scrub.js"
 import { scanForStorage, type PrivacyNotice, type ScanRecord, type ScannedContent } from "./scanned-content.js"
 import type { Decision, DecisionState } from "./state.js"
+import type { Mutable } from "../domain/mutable.js"
 
 export type Relation = { readonly kind: "confirms" | "supersedes" | "distinct_from"; readonly id: MemoryId }
 
@@ -233,5 +234,3 @@ const dedupe = (tags: ReadonlyArray<string>): string[] => {
 }
 const cutToTagLength = (tag: string): string => (tag.length <= MAX_TAG_LENGTH ? tag : Array.from(tag).slice(0, MAX_TAG_LENGTH).join(""))
 const sameTags = (a: ReadonlyArray<string>, b: ReadonlyArray<string>) => dedupe(a).join("\u0000") === dedupe(b).join("\u0000")
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] }

@@ -12,6 +12,7 @@ import { agentProblem, originProblem } from "./actor.js"
 import { isCanonicalTime } from "./canonical-time.js"
 import type { AddInput } from "./add-input.js"
 import { memoryLineProblem, NOT_A_MEMORY_LINE } from "./memory-line-problem.js"
+import type { Mutable } from "../domain/mutable.js"
 
 const MemoryLine = Schema.Struct({
   content: Schema.String,
@@ -181,8 +182,6 @@ export const memoryItemOf = (value: unknown, line: number): MemoryItem | undefin
   if (agent != null) item.agent = agent as string
   return item
 }
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 
 const CATEGORY_SET = new Set<unknown>(CATEGORIES)
 const SOURCE_SET = new Set<unknown>(SOURCES)

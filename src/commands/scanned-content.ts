@@ -9,6 +9,7 @@ import { InvalidContent } from "../domain/errors.js"
 import { contentTooLong } from "../domain/vocabulary.js"
 import { scanContent } from "../privacy/scan.js"
 import type { ContentFlag, SecretKind } from "../privacy/vocabulary.js"
+import type { Mutable } from "../domain/mutable.js"
 
 /** What the scan did, as the events record it: each field present only when something happened. */
 export interface ScanRecord {
@@ -62,5 +63,3 @@ export const scanForStorage = (raw: string): Either.Either<ScannedContent, Inval
 
 /** The record of a scan that did nothing; frozen, since every such write shares it. */
 const NOTHING_DONE: ScanRecord = Object.freeze({})
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] }

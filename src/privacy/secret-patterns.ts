@@ -79,7 +79,7 @@ export const SECRET_PATTERNS: ReadonlyArray<SecretPattern> = [
 /**
  * Found in every text a pattern above matches: each shape's fixed prefix or keyword (`eyJ`,
  * `sk-` at a word's start, `://`, `Bearer` in any case, …). Not only in those: it only rules
- * texts out, so it must grow with every pattern added (test/privacy/shapes-shortcut.property.test.ts).
+ * texts out, so it must grow with every pattern added (test/privacy/scan-shortcuts.property.test.ts).
  */
 export const MAY_HOLD_A_SHAPE =
   /-----BEGIN |eyJ|(?<![A-Za-z0-9_-])sk-|A(?:KIA|SIA|BIA|CCA)|gh[pousr]_|github_pat_|glpat-|xox[abeoprs]-|AIza|k_(?:live|test)_|npm_|hf_|:\/\/|[Bb][Ee][Aa][Rr][Ee][Rr]|[Aa][Uu][Tt][Hh][Oo][Rr][Ii][Zz][Aa][Tt][Ii][Oo][Nn]/
