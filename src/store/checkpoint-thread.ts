@@ -15,6 +15,13 @@ import { createRequire } from "node:module"
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads"
 import type { Db } from "./database.js"
 
+/**
+ * How long `stop` waits for the thread's last checkpoint and its close: far longer than a
+ * checkpoint of the WAL an import leaves takes (well under a second for 40 MiB), so it only
+ * bounds a thread that died; the import then goes on without it.
+ */
+const STOP_WAIT_MS = 30_000
+
 export class CheckpointThread {
   private constructor(
     private readonly worker: Worker,
@@ -22,16 +29,24 @@ export class CheckpointThread {
     private readonly signal: Int32Array
   ) {}
 
-  /** Starts the thread, with its own connection to the file `db` has open. */
-  static start(db: Db): CheckpointThread {
+  /**
+   * Starts the thread, with its own connection to the file `db` has open; undefined if no
+   * thread could be started (the import then checkpoints as any writer does).
+   */
+  static start(db: Db, driver = createRequire(import.meta.url).resolve("better-sqlite3")): CheckpointThread | undefined {
     const { port1, port2 } = new MessageChannel()
     const signal = new Int32Array(new SharedArrayBuffer(4))
-    const driver = createRequire(import.meta.url).resolve("better-sqlite3")
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { port: port2, signal: signal.buffer, driver, path: db.name },
-      transferList: [port2]
-    })
+    let worker: Worker
+    try {
+      worker = new Worker(WORKER_SOURCE, {
+        eval: true,
+        workerData: { port: port2, signal: signal.buffer, driver, path: db.name },
+        transferList: [port2]
+      })
+    } catch {
+      port1.close()
+      return undefined
+    }
     // It never keeps the process alive; `stop` ends it.
     worker.unref()
     return new CheckpointThread(worker, port1, signal)
@@ -42,17 +57,25 @@ export class CheckpointThread {
     this.port.postMessage("checkpoint")
   }
 
-  /** Waits for the checkpoints asked for, then closes the thread's connection and ends it. */
-  stop(): void {
+  /**
+   * Waits (at most STOP_WAIT_MS) for the checkpoints asked for, then closes the thread's
+   * connection and ends it. False when the thread never answered and was ended unasked.
+   */
+  stop(): boolean {
     this.port.postMessage("close")
-    for (;;) {
+    const deadline = Date.now() + STOP_WAIT_MS
+    let answered = false
+    while (!answered) {
       // The counter is read before looking, so an answer that lands after the look wakes the wait.
       const seen = Atomics.load(this.signal, 0)
-      if (receiveMessageOnPort(this.port) !== undefined) break
-      Atomics.wait(this.signal, 0, seen)
+      answered = receiveMessageOnPort(this.port) !== undefined
+      const left = deadline - Date.now()
+      if (answered || left <= 0) break
+      Atomics.wait(this.signal, 0, seen, left)
     }
     this.port.close()
     void this.worker.terminate()
+    return answered
   }
 }
 

@@ -154,12 +154,13 @@ export class LedgerStore {
    * Runs `f` with this connection's automatic checkpoints off and a checkpoint thread
    * (checkpoint-thread.ts) doing them instead: `f` calls `checkpoint` after each of its commits.
    * Before returning, it waits for the checkpoints asked for, so the WAL is as small as the
-   * automatic ones would have left it. A store in memory has no WAL: `checkpoint` does nothing.
+   * automatic ones would have left it. A store in memory has no WAL, and a thread may fail to
+   * start: then `checkpoint` does nothing and the connection checkpoints as it always does.
    */
   withCheckpointThread<A>(f: (checkpoint: () => void) => A): A {
-    if (this.db.memory) return f(() => {})
+    const thread = this.db.memory ? undefined : CheckpointThread.start(this.db)
+    if (thread === undefined) return f(() => {})
     const interval = this.db.pragma("wal_autocheckpoint", { simple: true }) as number
-    const thread = CheckpointThread.start(this.db)
     this.db.pragma("wal_autocheckpoint = 0")
     try {
       return f(() => thread.request())

@@ -10,6 +10,7 @@ import { Either } from "effect"
 import { expect, it } from "vitest"
 import { makeIdFactory } from "../../src/domain/ids.js"
 import { importJsonl } from "../../src/services/import-memories.js"
+import { CheckpointThread } from "../../src/store/checkpoint-thread.js"
 import { openTempStore } from "../support/temp-store.js"
 import { tempDir } from "../support/cli.js"
 
@@ -48,4 +49,13 @@ it("turns automatic checkpoints back on after a bulk import that failed", () => 
   expect(store.db.pragma("wal_autocheckpoint", { simple: true })).toBe(interval)
   // The first batch was committed and checkpointed; the second was rolled back.
   expect(memoriesInMainFile(store.db.name)).toBe(1_000)
+})
+
+it("stops a checkpoint thread that could not load SQLite: the thread still answers its close", () => {
+  const store = openTempStore()
+  const thread = CheckpointThread.start(store.db, join(tempDir(), "no-such-driver.js"))
+  expect(thread).toBeDefined()
+  thread!.request()
+  // It answers its close without a connection, instead of leaving `stop` to give up on it.
+  expect(thread!.stop()).toBe(true)
 })
