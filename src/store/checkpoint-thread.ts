@@ -1,7 +1,7 @@
 /**
  * WAL checkpoints on a thread of their own, for a bulk import. A connection that commits past
  * `wal_autocheckpoint` copies the WAL back into the database file itself, inside its commit;
- * for an import that copy is a tenth of its time. Here the importing connection's automatic
+ * for an import that copy was about a tenth of its time. Here the importing connection's automatic
  * checkpoints are off while a second connection, on a worker thread, runs a PASSIVE checkpoint
  * after each of its commits: SQLite lets a checkpoint run beside a writer (it copies only
  * committed frames), so the copying moves to the second core.
@@ -47,8 +47,9 @@ export class CheckpointThread {
       port1.close()
       return undefined
     }
-    // It never keeps the process alive; `stop` ends it.
+    // Neither keeps the process alive, even if `stop` is never reached; `stop` ends both.
     worker.unref()
+    port1.unref()
     return new CheckpointThread(worker, port1, signal)
   }
 
@@ -65,7 +66,7 @@ export class CheckpointThread {
     this.port.postMessage("close")
     const deadline = Date.now() + STOP_WAIT_MS
     let answered = false
-    while (!answered) {
+    for (;;) {
       // The counter is read before looking, so an answer that lands after the look wakes the wait.
       const seen = Atomics.load(this.signal, 0)
       answered = receiveMessageOnPort(this.port) !== undefined

@@ -158,15 +158,19 @@ export class LedgerStore {
    * start: then `checkpoint` does nothing and the connection checkpoints as it always does.
    */
   withCheckpointThread<A>(f: (checkpoint: () => void) => A): A {
-    const thread = this.db.memory ? undefined : CheckpointThread.start(this.db)
-    if (thread === undefined) return f(() => {})
+    if (this.db.memory) return f(() => {})
     const interval = this.db.pragma("wal_autocheckpoint", { simple: true }) as number
-    this.db.pragma("wal_autocheckpoint = 0")
+    const thread = CheckpointThread.start(this.db)
+    if (thread === undefined) return f(() => {})
     try {
+      this.db.pragma("wal_autocheckpoint = 0")
       return f(() => thread.request())
     } finally {
-      this.db.pragma(`wal_autocheckpoint = ${interval}`)
-      thread.stop()
+      try {
+        this.db.pragma(`wal_autocheckpoint = ${interval}`)
+      } finally {
+        thread.stop()
+      }
     }
   }
 
