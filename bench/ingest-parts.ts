@@ -30,7 +30,7 @@ import { scrubText } from "../src/privacy/scrub.js"
 import { countEvent, type ConversationState } from "../src/projections/conversation-state.js"
 import { evolveMemory, type MemoryState } from "../src/projections/memory-state.js"
 import { redactShapes } from "../src/privacy/redact-secrets.js"
-import { generateMemories, toJsonl } from "./support/corpus.js"
+import { addedEventOf, generateMemories, toJsonl } from "./support/corpus.js"
 import { environment, fmt, intArg, median } from "./support/measure.js"
 
 const count = intArg("count", 10_000)
@@ -53,19 +53,7 @@ const pooledId = makeIdFactory(
     }
   })()
 )
-const added: DomainEvent[] = lines.map((l) => ({
-  _tag: "MemoryAdded",
-  memoryId: newId(Date.now()) as never,
-  content: l.content,
-  category: l.category,
-  scope: l.project === null ? "global" : "project",
-  project: l.project,
-  tags: [...l.tags],
-  source: l.source ?? "imported",
-  status: "confirmed",
-  confidence: 0.8,
-  ...(l.createdAt === undefined ? {} : { createdAt: l.createdAt })
-}))
+const added: DomainEvent[] = lines.map((l) => addedEventOf(l, newId(Date.now())))
 const payloads = added.map(encodePayload)
 
 const perLine = (label: string, f: () => void): void => {

@@ -9,6 +9,7 @@
  */
 import { normaliseForRestatement } from "../../src/domain/text.js"
 import type { Category } from "../../src/domain/vocabulary.js"
+import type { DomainEvent } from "../../src/events/events.js"
 
 export interface MemoryLine {
   readonly content: string
@@ -20,6 +21,21 @@ export interface MemoryLine {
   readonly source?: "explicit" | "observed" | "extracted" | "imported"
   readonly createdAt?: string
 }
+
+/** The MemoryAdded event an import decides for `line` (no scan findings), with `memoryId`. */
+export const addedEventOf = (line: MemoryLine, memoryId: string): DomainEvent => ({
+  _tag: "MemoryAdded",
+  memoryId: memoryId as never,
+  content: line.content,
+  category: line.category,
+  scope: line.project === null ? "global" : "project",
+  project: line.project,
+  tags: [...line.tags],
+  source: line.source ?? "imported",
+  status: "confirmed",
+  confidence: 0.8,
+  ...(line.createdAt === undefined ? {} : { createdAt: line.createdAt })
+})
 
 /** mulberry32: tiny, fast, and good enough to spread a corpus. */
 export const makeRandom = (seed: number) => {
