@@ -64,9 +64,21 @@ export interface NewEvent {
 export const appendEvents = (db: Db, events: ReadonlyArray<NewEvent>): StoredEvent[] =>
   appendRaw(
     db,
-    events.map((e) => {
+    // Literals with every field spelt out, here and in appendRaw's result: a spread made V8
+    // build a new hidden class per row in a bulk import (a tenth of its time, profiled with perf).
+    events.map((e): RawEvent => {
       const payload = encodePayload(e.event)
-      return { ...e, type: e.event._tag, version: e.version ?? CURRENT_VERSION, payload, payloadHash: sha256(payload) }
+      return {
+        id: e.id,
+        type: e.event._tag,
+        version: e.version ?? CURRENT_VERSION,
+        recordedAt: e.recordedAt,
+        origin: e.origin,
+        agent: e.agent,
+        payload,
+        payloadHash: sha256(payload),
+        event: e.event
+      }
     })
   )
 
@@ -115,7 +127,18 @@ export const appendRaw = (db: Db, rows: ReadonlyArray<RawEvent>): StoredEvent[] 
     insert.run(seq, r.id, r.type, r.version, r.recordedAt, r.origin, r.agent, r.payload, r.payloadHash, hash)
     if (event !== null) for (const memoryId of memoryIdsOf(event)) link.run(memoryId, seq)
     previousHash = hash
-    return { ...envelope, type: r.type as DomainEvent["_tag"], event, payloadHash: r.payloadHash, hash }
+    return {
+      seq,
+      id: r.id,
+      type: r.type as DomainEvent["_tag"],
+      version: r.version,
+      recordedAt: r.recordedAt,
+      origin: r.origin,
+      agent: r.agent,
+      event,
+      payloadHash: r.payloadHash,
+      hash
+    }
   })
 }
 
