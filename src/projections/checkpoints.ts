@@ -4,7 +4,7 @@
  * together; a version that differs from the code's means the projection must be rebuilt.
  */
 import type { Db } from "../store/database.js"
-import { statement } from "../store/statements.js"
+import { statement, type Writes } from "../store/statements.js"
 
 export const createCheckpoints = (db: Db): void => void
   db.exec(`
@@ -24,8 +24,8 @@ export interface Checkpoint {
 export const readCheckpoints = (db: Db): Checkpoint[] =>
   (statement(db, "SELECT name, version, last_seq AS lastSeq FROM projection_checkpoints ORDER BY name").all() as Checkpoint[])
 
-export const setCheckpoints = (db: Db, lastSeq: number): void => {
-  statement(db, "UPDATE projection_checkpoints SET last_seq = ?").run(lastSeq)
+export const setCheckpoints = (to: Writes, lastSeq: number): void => {
+  to.run("UPDATE projection_checkpoints SET last_seq = ?", [lastSeq])
 }
 
 export const writeCheckpoint = (db: Db, name: string, version: string, lastSeq: number): void => {

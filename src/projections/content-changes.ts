@@ -6,7 +6,7 @@
  * projection: it survives rebuilds, which bump it too.
  */
 import type { Db } from "../store/database.js"
-import { statement } from "../store/statements.js"
+import { statement, type Writes } from "../store/statements.js"
 
 export const createContentChanges = (db: Db): void => {
   db.exec(`
@@ -16,13 +16,13 @@ export const createContentChanges = (db: Db): void => {
   `)
 }
 
-export const bumpContentChanges = (db: Db): void => {
-  statement(db, "UPDATE content_changes SET n = n + 1 WHERE id = 1").run()
+export const bumpContentChanges = (to: Writes): void => {
+  to.run("UPDATE content_changes SET n = n + 1 WHERE id = 1", [])
 }
 
 /** `by` changes at once: a bulk import counts its batch's and writes the sum. */
-export const addContentChanges = (db: Db, by: number): void => {
-  if (by > 0) statement(db, "UPDATE content_changes SET n = n + ? WHERE id = 1").run(by)
+export const addContentChanges = (to: Writes, by: number): void => {
+  if (by > 0) to.run("UPDATE content_changes SET n = n + ? WHERE id = 1", [by])
 }
 
 export const contentChanges = (db: Db): number =>

@@ -1,6 +1,6 @@
 /** The `conversations` projection: per origin, its contribution and whether it is forgotten. */
 import type { Db } from "../store/database.js"
-import { statement } from "../store/statements.js"
+import { statement, type Writes } from "../store/statements.js"
 import type { ConversationState } from "./conversation-state.js"
 import type { Projection } from "./projection.js"
 
@@ -57,13 +57,13 @@ export const listConversations = (db: Db): ConversationState[] =>
 export const forgottenOrigins = (db: Db): Set<string> =>
   new Set((statement(db, "SELECT origin FROM conversations WHERE forgotten = 1").all() as { origin: string }[]).map((r) => r.origin))
 
-export const writeConversation = (db: Db, c: ConversationState): void => {
-  statement(
-    db,
+export const writeConversation = (to: Writes, c: ConversationState): void => {
+  to.run(
     `INSERT INTO conversations (origin, events, memories_added, outcomes, first_at, last_at, forgotten, purged_events)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT(origin) DO UPDATE SET events = excluded.events, memories_added = excluded.memories_added,
        outcomes = excluded.outcomes, first_at = excluded.first_at, last_at = excluded.last_at,
-       forgotten = excluded.forgotten, purged_events = excluded.purged_events`
-  ).run(c.origin, c.events, c.memoriesAdded, c.outcomes, c.firstAt, c.lastAt, c.forgotten ? 1 : 0, c.purgedEvents)
+       forgotten = excluded.forgotten, purged_events = excluded.purged_events`,
+    [c.origin, c.events, c.memoriesAdded, c.outcomes, c.firstAt, c.lastAt, c.forgotten ? 1 : 0, c.purgedEvents]
+  )
 }

@@ -6,8 +6,7 @@
  * `memories_fts_terms` exposes every indexed term, which is how `verify` compares the index
  * with a rebuild.
  */
-import type { Db } from "../store/database.js"
-import { statement } from "../store/statements.js"
+import type { Writes } from "../store/statements.js"
 import { isLive, type MemoryState } from "./memory-state.js"
 import { bumpContentChanges } from "./content-changes.js"
 import { scopeColumn } from "./fts-scope.js"
@@ -39,16 +38,16 @@ const scopeText = (m: MemoryState) => scopeColumn({ project: m.project, live: is
  * records it (by default, at once in `content_changes`).
  */
 export const indexMemory = (
-  db: Db,
+  to: Writes,
   before: MemoryState | undefined,
   after: MemoryState | undefined,
-  count: (db: Db) => void = bumpContentChanges
+  count: (to: Writes) => void = bumpContentChanges
 ): void => {
   const textChanged = !(before && after && before.key === after.key && sameText(before, after))
   if (!textChanged && scopeText(before!) === scopeText(after!)) return
-  if (textChanged || before!.project !== after!.project) count(db)
-  if (before) statement(db, "DELETE FROM memories_fts WHERE rowid = ?").run(before.key)
-  if (after) statement(db, "INSERT INTO memories_fts (rowid, content, tags, category, scope) VALUES (?, ?, ?, ?, ?)").run(after.key, ...indexedText(after), scopeText(after))
+  if (textChanged || before!.project !== after!.project) count(to)
+  if (before) to.run("DELETE FROM memories_fts WHERE rowid = ?", [before.key])
+  if (after) to.run("INSERT INTO memories_fts (rowid, content, tags, category, scope) VALUES (?, ?, ?, ?, ?)", [after.key, ...indexedText(after), scopeText(after)])
 }
 
 const sameText = (a: MemoryState, b: MemoryState): boolean => {

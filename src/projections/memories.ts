@@ -1,7 +1,7 @@
 /** The `memories` projection: one row per memory, its current state (see memory-state.ts). */
 import type { MemoryId } from "../domain/ids.js"
 import type { Db } from "../store/database.js"
-import { statement } from "../store/statements.js"
+import { statement, type Writes } from "../store/statements.js"
 import type { MemoryState } from "./memory-state.js"
 import type { Projection } from "./projection.js"
 
@@ -113,8 +113,8 @@ const UPSERT_MEMORY = `INSERT INTO memories (${COLUMNS}) VALUES (${COLUMNS.split
     .map((c) => `${c} = excluded.${c}`)
     .join(", ")}`
 
-export const writeMemory = (db: Db, m: MemoryState): void => {
-  statement(db, UPSERT_MEMORY).run(
+export const writeMemory = (to: Writes, m: MemoryState): void => {
+  to.run(UPSERT_MEMORY, [
     m.key,
     m.id,
     m.content,
@@ -137,7 +137,7 @@ export const writeMemory = (db: Db, m: MemoryState): void => {
     m.origin,
     m.agent,
     m.lastSeq
-  )
+  ])
 }
 
 export const deleteMemory = (db: Db, id: string): void => {

@@ -12,7 +12,7 @@ import type { MemoryId } from "../domain/ids.js"
 import { isConversationControl, memoryIdsOf, type StoredEvent } from "../events/events.js"
 import { readEvents } from "../events/log.js"
 import type { Db } from "../store/database.js"
-import { statement } from "../store/statements.js"
+import { statement, writesOn } from "../store/statements.js"
 import { countEvent, setForgotten, type ConversationState } from "./conversation-state.js"
 import { forgottenOrigins, loadConversation, writeConversation } from "./conversations.js"
 import { deleteEvidence, loadEvidence, writeEvidence } from "./evidence.js"
@@ -81,12 +81,12 @@ export const openProjectionSession = (db: Db, config: LedgerConfig): ProjectionS
   }
 
   const finish = (): void => {
-    for (const c of conversations.values()) writeConversation(db, c)
+    for (const c of conversations.values()) writeConversation(writesOn(db), c)
     conversations.clear()
-    if (lastSeq !== undefined) setCheckpoints(db, lastSeq)
+    if (lastSeq !== undefined) setCheckpoints(writesOn(db), lastSeq)
     lastSeq = undefined
     // Last, so that no savepoint comes between the index writes.
-    for (const [before, after] of indexChanges) indexMemory(db, before, after)
+    for (const [before, after] of indexChanges) indexMemory(writesOn(db), before, after)
     indexChanges.length = 0
   }
 
@@ -146,10 +146,10 @@ export const saveMemory = (
   db: Db,
   before: MemoryState | undefined,
   after: MemoryState | undefined,
-  index: IndexChange = (b, a) => indexMemory(db, b, a)
+  index: IndexChange = (b, a) => indexMemory(writesOn(db), b, a)
 ): void => {
   index(before, after)
-  if (after) writeMemory(db, after)
+  if (after) writeMemory(writesOn(db), after)
   else if (before) deleteMemory(db, before.id)
 }
 

@@ -8,7 +8,7 @@ import { isConversationControl, memoryIdsOf, type StoredEvent } from "../events/
 import { decodePayload } from "../events/codec.js"
 import { eventCount, readEvents } from "../events/log.js"
 import type { Db } from "../store/database.js"
-import { clearStatements } from "../store/statements.js"
+import { clearStatements, writesOn } from "../store/statements.js"
 import { writeCheckpoint } from "./checkpoints.js"
 import { countEvent, setForgotten, type ConversationState } from "./conversation-state.js"
 import { writeConversation } from "./conversations.js"
@@ -56,20 +56,21 @@ export const rebuildProjections = (db: Db, config: LedgerConfig, onProgress?: Pr
   for (const p of PROJECTIONS) p.drop(db)
   for (const p of PROJECTIONS) p.create(db)
   for (const p of PROJECTIONS) writeCheckpoint(db, p.name, versionOf(p, config), lastSeq)
+  const to = writesOn(db)
   let written = 0
   for (const m of memories.values()) {
-    writeMemory(db, m)
+    writeMemory(to, m)
     if (onProgress && ++written % 50_000 === 0) onProgress(total * (0.8 + (0.1 * written) / memories.size), total)
   }
   for (const e of evidence.values()) writeEvidence(db, e)
-  for (const c of conversations.values()) writeConversation(db, c)
+  for (const c of conversations.values()) writeConversation(to, c)
   // The full-text index is written last, after every other write above: each of those
   // opens a statement savepoint, and FTS5 flushes its pending terms to a new segment at every
   // savepoint. Interleaved, that made one tiny segment (and its merges) per memory; written
   // together, FTS5 batches them. Same rows either way.
   written = 0
   for (const m of memories.values()) {
-    indexMemory(db, undefined, m)
+    indexMemory(to, undefined, m)
     if (onProgress && ++written % 50_000 === 0) onProgress(total * (0.9 + (0.1 * written) / memories.size), total)
   }
   onProgress?.(total, total)

@@ -5,25 +5,35 @@
 import type { DecisionState } from "../commands/state.js"
 import type { MemoryId } from "../domain/ids.js"
 import { CURRENT_VERSION, memoryIdsOf, type StoredEvent } from "../events/events.js"
-import { appendEvents, lastEvent, type NewEvent } from "../events/log.js"
+import { appendRawAfter, EMPTY_LOG, encodeEvents, lastEvent, type LogHead, type NewEvent } from "../events/log.js"
 import { setCheckpoints } from "../projections/checkpoints.js"
 import { countEvent, type ConversationState } from "../projections/conversation-state.js"
-import { forgottenOrigins, loadConversation, writeConversation } from "../projections/conversations.js"
+import { forgottenOrigins, writeConversation } from "../projections/conversations.js"
 import { addContentChanges } from "../projections/content-changes.js"
 import { indexMemory } from "../projections/fts.js"
 import { evolveMemory, isLive, type MemoryState } from "../projections/memory-state.js"
 import { findRestatement, loadMemory, writeMemory } from "../projections/memories.js"
 import type { Db } from "../store/database.js"
+import type { Writes } from "../store/statements.js"
+import type { ImportView } from "./import-view.js"
 
 /**
  * One bulk transaction's projections, folded in memory by the same `evolveMemory` and
  * `countEvent` as the projector, then written by `finish`. Events of forgotten conversations are
  * hidden from the memories, as the projector hides them.
+ *
+ * It reads the store through `db` and writes through `to`, which may be a writer thread
+ * (batch-writer.ts) still writing `previous`, the batch before: the store cannot show that one
+ * until it commits, so the batch reads it from `previous`'s maps first, and chains its events on
+ * where `previous` ended. The batch before `previous` must be committed. What else it knows of the
+ * store comes from `view` (import-view.ts).
  */
 export class BulkBatch {
-  private readonly base: number
+  /** Where the log ended when the batch began: the writer checks it still does. */
+  readonly start: LogHead
   private seq: number
-  private appended: number
+  /** The last event appended so far: the next append chains on it. */
+  private head: LogHead
   private readonly hidden: Set<string>
   /** Memories this batch changed, by id, in the order first changed. */
   private readonly memories = new Map<string, { before: MemoryState | undefined; after: MemoryState }>()
@@ -32,31 +42,52 @@ export class BulkBatch {
   private readonly conversations = new Map<string, ConversationState>()
   readonly state: DecisionState
 
-  constructor(private readonly db: Db) {
-    this.base = lastEvent(db)?.seq ?? 0
-    this.seq = this.base
-    this.appended = this.base
-    this.hidden = forgottenOrigins(db)
-    const current = (id: string) => this.memories.get(id)?.after ?? loadMemory(db, id)
+  constructor(
+    private readonly db: Db,
+    private readonly to: Writes,
+    private readonly view: ImportView,
+    private previous?: BulkBatch
+  ) {
+    this.start = previous ? previous.head : (lastEvent(db) ?? EMPTY_LOG)
+    this.head = this.start
+    this.seq = this.start.seq
+    // An import forgets no conversation, so the batches of one import hide the same ones.
+    this.hidden = previous ? previous.hidden : forgottenOrigins(db)
     this.state = {
-      memory: (id) => current(id),
+      memory: (id) => this.current(id),
       restatementOf: (key, scope, project) => {
-        // Memories of the store come first (smaller keys), as `ORDER BY key` has it; a batch's
-        // own are found in memory. A memory this batch confirmed is read back in its new state.
-        const stored = findRestatement(db, key, scope, project)
+        // Memories of the store come first (smaller keys), as `ORDER BY key` has it, then the
+        // batch before's, then this one's. A memory confirmed since is read in its new state.
+        const stored = view.filter === undefined || view.filter.mayHold(key) ? findRestatement(db, key, scope, project) : undefined
         if (stored) {
-          const m = current(stored.id)
+          const m = this.current(stored.id)
           if (m && isLive(m)) return m
         }
-        const own = this.restatements.get(restatementSlot(key, scope, project))
-        return own && isLive(own) ? this.memories.get(own.id)?.after : undefined
+        const slot = restatementSlot(key, scope, project)
+        const added = this.previous?.restatements.get(slot) ?? this.restatements.get(slot)
+        return added && isLive(added) ? this.current(added.id) : undefined
       },
       conversation: (origin) => this.conversation(origin)
     }
   }
 
+  /** The batch before is committed: the store shows it now. */
+  previousCommitted(): void {
+    this.previous = undefined
+  }
+
+  /** This batch is committed: the view counts its conversations from now on. */
+  committed(): void {
+    this.view.committed(this.conversations.values())
+  }
+
+  /** A memory as this batch has left it so far; undefined if no batch or store holds it. */
+  private current(id: string): MemoryState | undefined {
+    return this.memories.get(id)?.after ?? this.previous?.memories.get(id)?.after ?? loadMemory(this.db, id)
+  }
+
   private conversation(origin: string): ConversationState | undefined {
-    return this.conversations.get(origin) ?? loadConversation(this.db, origin)
+    return this.conversations.get(origin) ?? this.previous?.conversations.get(origin) ?? this.view.conversation(origin)
   }
 
   /** Folds one event, with the sequence number the append will give it. */
@@ -79,40 +110,37 @@ export class BulkBatch {
     for (const memoryId of memoryIdsOf(e.event)) {
       const known = this.memories.get(memoryId)
       // A MemoryAdded names the id its decider has just made: no row holds it, so none is read.
-      const before = known ? known.after : e.event._tag === "MemoryAdded" ? undefined : loadMemory(this.db, memoryId)
+      const before = known ? known.after : e.event._tag === "MemoryAdded" ? undefined : this.current(memoryId)
       const after = evolveMemory(before, stored, memoryId as MemoryId)
       if (after === undefined || after === before) continue
       this.memories.set(memoryId, { before: known ? known.before : before, after })
       if (before === undefined) {
         const slot = restatementSlot(after.contentKey, after.scope, after.project)
         if (!this.restatements.has(slot)) this.restatements.set(slot, after)
+        this.view.filter?.add(after.contentKey)
       }
     }
   }
 
-  /** Appends folded events through the hash chain; the log must number them as `apply` did. */
+  /** Appends folded events through the hash chain, numbered as `apply` numbered them. */
   append(events: ReadonlyArray<NewEvent>): void {
     if (events.length === 0) return
-    const stored = appendEvents(this.db, events)
-    const expectedFirst = this.appended + 1
-    this.appended += stored.length
-    if (stored[0]!.seq !== expectedFirst || stored[stored.length - 1]!.seq !== this.appended) {
-      throw new Error(`bulk import: the log numbered events from ${stored[0]!.seq}, expected ${expectedFirst}`)
-    }
+    const stored = appendRawAfter(this.to, this.head, encodeEvents(events))
+    this.head = stored[stored.length - 1]!
   }
 
   /** Writes the projections of the appended events, in the order the projector's session does. */
   finish(): void {
-    if (this.appended !== this.seq) throw new Error(`bulk import: ${this.seq - this.appended} events folded but not appended`)
-    if (this.seq === this.base) return
-    for (const { after } of this.memories.values()) writeMemory(this.db, after)
-    for (const c of this.conversations.values()) writeConversation(this.db, c)
-    setCheckpoints(this.db, this.seq)
+    if (this.head.seq !== this.seq) throw new Error(`bulk import: ${this.seq - this.head.seq} events folded but not appended`)
+    if (this.seq === this.start.seq) return
+    for (const { after } of this.memories.values()) writeMemory(this.to, after)
+    for (const c of this.conversations.values()) writeConversation(this.to, c)
+    setCheckpoints(this.to, this.seq)
     // Last, so that no savepoint comes between the index writes (see ProjectionSession).
     let changes = 0
-    for (const { before, after } of this.memories.values()) indexMemory(this.db, before, after, () => changes++)
+    for (const { before, after } of this.memories.values()) indexMemory(this.to, before, after, () => changes++)
     // The sum of the counter's bumps, in one write rather than one per memory.
-    addContentChanges(this.db, changes)
+    addContentChanges(this.to, changes)
   }
 }
 

@@ -4,15 +4,19 @@
  * the same decisions in the same order with the same ids, so they write the same log and the
  * same projections (test/core/import-bulk-equivalence.property.test.ts).
  *
- * The bulk path reads, checks and writes the file one transaction of BULK_BATCH lines at a time:
- * - each line is parsed, privacy-scanned and decided as it is read, inside the transaction; a
- *   bad line rolls the transaction back, so nothing of its batch is written (the batches before
- *   it are, as on the line-at-a-time path), and no line outlives its batch in memory;
+ * The bulk path (import-bulk.ts) reads, checks and writes the file one transaction of BULK_BATCH
+ * lines at a time:
+ * - each line is parsed, privacy-scanned and decided as it is read; a bad line rolls its batch
+ *   back, so nothing of it is written (the batches before it are, as on the line-at-a-time
+ *   path), and no line outlives its batch (and the next) in memory;
  * - each line is decided against the store (the restatement lookup on `memories_restatement`,
- *   with the indexes intact) and the memories of this batch, kept in memory; the events are
- *   appended through the hash chain, and the projections are folded in memory and written once
- *   per batch: each memory row once, in key order, then the full-text index in one run, as a
- *   rebuild does;
+ *   with the indexes intact) and the memories of its batch and of the batch before, kept in
+ *   memory; the events are appended through the hash chain, and the projections are folded in
+ *   memory and written once per batch: each memory row once, in key order, then the full-text
+ *   index in one run, as a rebuild does;
+ * - the rows go to a batch writer (store/batch-writer.ts): for a large file, a thread with its
+ *   own connection that writes and commits one batch while this thread decides the next; else
+ *   this thread's connection;
  * - an exported event among the lines ends the batch before it; the next IMPORT_BATCH lines
  *   then go line by line, as in a small file, and the batches after them in bulk again.
  * Nothing is dropped, so a reader never sees a store without its indexes; it sees each batch at
@@ -26,16 +30,15 @@ import { checkActor, type Actor } from "../commands/actor.js"
 import { decideAddInput } from "../commands/add-input.js"
 import { executeIn } from "../commands/execute.js"
 import { countLines, ImportLines, parseImport, type ImportItem } from "../commands/import-lines.js"
-import { scanForStorage } from "../commands/scanned-content.js"
 import { afterCommittedLines, ImportLineInvalid, type DomainError } from "../domain/errors.js"
 import { sha256 } from "../events/codec.js"
 import type { ExportedEvent } from "../events/export-line.js"
-import type { NewEvent, RawEvent } from "../events/log.js"
+import type { RawEvent } from "../events/log.js"
 import type { Progress } from "../projections/rebuild.js"
-import type { Db } from "../store/database.js"
+import type { BatchWriter } from "../store/batch-writer.js"
 import type { LedgerStore } from "../store/ledger-store.js"
 import { statement } from "../store/statements.js"
-import { BulkBatch } from "./bulk-batch.js"
+import { importInBulk, type BulkRun, type BulkTotals } from "./import-bulk.js"
 
 export interface ImportReport {
   readonly imported: number
@@ -61,11 +64,21 @@ export const BULK_BATCH = 20_000
  */
 export const BULK_MIN_LINES = 1_000
 
+/**
+ * Files of at least this many lines are written by a writer thread (store files only): below
+ * it, starting the thread and its connection costs more than the second core saves.
+ */
+export const WRITER_THREAD_MIN_LINES = 10_000
+
 export interface ImportOptions {
   /** Lines per bulk transaction (tests make it small). */
   readonly batchSize?: number
   /** Files of at least this many lines take the bulk path. */
   readonly bulkFrom?: number
+  /** Files of at least this many lines are written by a writer thread. */
+  readonly writerThreadFrom?: number
+  /** Called as each bulk batch begins (see BulkRun). */
+  readonly onBatch?: () => void
 }
 
 /** Imports a JSONL text: see the module comment. */
@@ -76,7 +89,7 @@ export const importJsonl = (
   now: number,
   makeId: (timeMs: number) => string,
   onProgress?: Progress,
-  { batchSize = BULK_BATCH, bulkFrom = BULK_MIN_LINES }: ImportOptions = {}
+  { batchSize = BULK_BATCH, bulkFrom = BULK_MIN_LINES, writerThreadFrom = WRITER_THREAD_MIN_LINES, onBatch }: ImportOptions = {}
 ): Either.Either<ImportReport, DomainError> => {
   // The actor lines without their own origin and agent are written under: checked once, here,
   // so that a bad one is not reported as the fault of the first line that uses it.
@@ -84,66 +97,52 @@ export const importJsonl = (
   if (Either.isLeft(checked)) return Either.left(checked.left)
   const total = countLines(text)
   if (total < bulkFrom) return Either.flatMap(parseImport(text), (items) => importLineByLine(store, items, actor, now, makeId, onProgress))
-  const run: BulkRun = { actor, now, makeId, onProgress, batchSize }
-  return store.withCheckpointThread((checkpoint) => importInBulk(store, new ImportLines(text), total, run, checkpoint))
+  const run: BulkRun = { actor, now, makeId, onProgress, batchSize, onBatch }
+  return store.withCheckpointThread((checkpoint) => {
+    const writer = store.batchWriter(total >= writerThreadFrom)
+    try {
+      return importFile(store, writer, new ImportLines(text), total, run, checkpoint)
+    } finally {
+      writer.close()
+    }
+  })
 }
 
-/** What every batch of one bulk import shares. */
-interface BulkRun {
-  readonly actor: Actor
-  readonly now: number
-  readonly makeId: (timeMs: number) => string
-  readonly onProgress: Progress | undefined
-  readonly batchSize: number
-}
-
-/** The bulk path over the whole file; `checkpoint` is called after each commit (see withCheckpointThread). */
-const importInBulk = (
+/** The whole file: memory lines in bulk, and from an exported event on, lines one by one. */
+const importFile = (
   store: LedgerStore,
+  writer: BatchWriter,
   lines: ImportLines,
   total: number,
-  { actor, now, makeId, onProgress, batchSize }: BulkRun,
+  run: BulkRun,
   checkpoint: () => void
 ): Either.Either<ImportReport, DomainError> => {
-  const ids: string[] = []
-  let imported = 0
-  let confirmed = 0
+  const totals: BulkTotals = { ids: [], imported: 0, confirmed: 0, done: 0 }
   let events = 0
-  let done = 0
   for (;;) {
-    const committedThrough = lines.position.lineNumber
-    const written = store.write((tx) => importBatchInBulk(tx.db, lines, batchSize, actor, now, makeId))
-    if (Either.isLeft(written)) return Either.left(afterCommittedLines(written.left, committedThrough))
-    checkpoint()
-    const batch = written.right
-    for (const id of batch.ids) ids.push(id)
-    imported += batch.imported
-    confirmed += batch.confirmed
-    done += batch.ids.length
-    if (batch.ids.length > 0) onProgress?.(done, total)
-    if (batch.stop === "end") break
-    if (batch.stop === "event") {
-      // The exported event and the lines after it, line by line as in a small file.
-      const slowFrom = lines.position.lineNumber
-      const items: ImportItem[] = []
-      while (items.length < IMPORT_BATCH) {
-        const item = lines.next()
-        if (item === undefined) break
-        if (Either.isLeft(item)) return Either.left(afterCommittedLines(item.left, slowFrom))
-        items.push(item.right)
-      }
-      const slow = importLineByLine(store, items, actor, now, makeId)
-      if (Either.isLeft(slow)) return Either.left(afterCommittedLines(slow.left, slowFrom))
-      checkpoint()
-      for (const id of slow.right.ids) ids.push(id)
-      imported += slow.right.imported
-      confirmed += slow.right.confirmed
-      events += slow.right.events
-      done += items.length
-      onProgress?.(done, total)
+    const stopped = importInBulk(store.db, writer, lines, total, run, totals, checkpoint)
+    if (Either.isLeft(stopped)) return Either.left(stopped.left)
+    if (stopped.right === "end") break
+    // The exported event and the lines after it, line by line as in a small file.
+    const slowFrom = lines.position.lineNumber
+    const items: ImportItem[] = []
+    while (items.length < IMPORT_BATCH) {
+      const item = lines.next()
+      if (item === undefined) break
+      if (Either.isLeft(item)) return Either.left(afterCommittedLines(item.left, slowFrom))
+      items.push(item.right)
     }
+    const slow = importLineByLine(store, items, run.actor, run.now, run.makeId)
+    if (Either.isLeft(slow)) return Either.left(afterCommittedLines(slow.left, slowFrom))
+    checkpoint()
+    for (const id of slow.right.ids) totals.ids.push(id)
+    totals.imported += slow.right.imported
+    totals.confirmed += slow.right.confirmed
+    events += slow.right.events
+    totals.done += items.length
+    run.onProgress?.(totals.done, total)
   }
-  return Either.right({ imported, confirmed, events, ids })
+  return Either.right({ imported: totals.imported, confirmed: totals.confirmed, events, ids: totals.ids })
 }
 
 /** Each line through the decide-append-project path of `mem add`, IMPORT_BATCH lines per transaction. */
@@ -183,66 +182,6 @@ export const importLineByLine = (
     onProgress?.(Math.min(start + IMPORT_BATCH, items.length), items.length)
   }
   return Either.right({ imported, confirmed, events, ids })
-}
-
-interface BulkBatchReport {
-  readonly ids: ReadonlyArray<string>
-  readonly imported: number
-  readonly confirmed: number
-  /** Why the batch ended: it was full, the file ended, or the next line is an exported event. */
-  readonly stop: "full" | "end" | "event"
-}
-
-/** One bulk transaction: up to `limit` memory lines read from `lines`, see the module comment. */
-const importBatchInBulk = (
-  db: Db,
-  lines: ImportLines,
-  limit: number,
-  actor: Actor,
-  now: number,
-  makeId: (timeMs: number) => string
-): Either.Either<BulkBatchReport, DomainError> => {
-  const batch = new BulkBatch(db)
-  const recordedAt = new Date(now).toISOString()
-  const newId = () => makeId(now)
-  const pending: NewEvent[] = []
-  const ids: string[] = []
-  let imported = 0
-  let stop: BulkBatchReport["stop"] = "full"
-  while (ids.length < limit) {
-    const at = lines.position
-    const read = lines.next()
-    if (read === undefined) {
-      stop = "end"
-      break
-    }
-    if (Either.isLeft(read)) return Either.left(read.left)
-    const item = read.right
-    if (item.kind === "event") {
-      lines.rewind(at)
-      stop = "event"
-      break
-    }
-    const scanned = scanForStorage(item.input.content)
-    if (Either.isLeft(scanned)) return Either.left(new ImportLineInvalid({ line: item.line, reason: scanned.left.message }))
-    const decision = decideAddInput(item.input, { db, state: batch.state, newId }, scanned.right)
-    if (Either.isLeft(decision)) return Either.left(new ImportLineInvalid({ line: item.line, reason: decision.left.message }))
-    const origin = item.origin ?? actor.origin
-    const agent = item.agent ?? actor.agent
-    for (const event of decision.right.events) {
-      const next: NewEvent = { id: newId(), recordedAt, origin, agent, event }
-      pending.push(next)
-      batch.apply(next)
-    }
-    ids.push(decision.right.result.id)
-    if (decision.right.result.stored) imported++
-    // Appended a thousand at a time, so that the events die young (in V8's young generation)
-    // instead of piling up for the whole batch.
-    if (pending.length >= 1_000) batch.append(pending.splice(0))
-  }
-  batch.append(pending)
-  batch.finish()
-  return Either.right({ ids, imported, confirmed: ids.length - imported, stop })
 }
 
 /** Payloads are re-serialised exactly as they were exported; the hash check catches any drift. */

@@ -50,13 +50,7 @@ export const openDatabase = (path: string, options: OpenOptions = {}): Either.Ei
     }
     if (!options.readonly) {
       db.pragma("journal_mode = WAL")
-      db.pragma("synchronous = NORMAL")
-      // Ids are random after their minute, so index inserts land all over their B-trees: a
-      // 64 MiB page cache (default 2 MiB) keeps them from re-reading pages on every insert.
-      db.pragma("cache_size = -65536")
-      db.pragma("temp_store = MEMORY")
-      // Checkpoint the WAL every ~40 MiB instead of every 4 MiB: bulk writes copy each page once.
-      db.pragma("wal_autocheckpoint = 10000")
+      for (const setting of WRITE_PRAGMAS) db.pragma(setting)
     }
     return Either.right(db)
   } catch (error) {
@@ -64,6 +58,18 @@ export const openDatabase = (path: string, options: OpenOptions = {}): Either.Ei
     return Either.left(new DatabaseUnusable({ path: file, reason: describe(error) }))
   }
 }
+
+/** The settings of a connection that writes (a bulk import's writer thread opens one too). */
+export const WRITE_PRAGMAS: ReadonlyArray<string> = [
+  `busy_timeout = ${BUSY_TIMEOUT_MS}`,
+  "synchronous = NORMAL",
+  // Ids are random after their minute, so index inserts land all over their B-trees: a
+  // 64 MiB page cache (default 2 MiB) keeps them from re-reading pages on every insert.
+  "cache_size = -65536",
+  "temp_store = MEMORY",
+  // Checkpoint the WAL every ~40 MiB instead of every 4 MiB: bulk writes copy each page once.
+  "wal_autocheckpoint = 10000"
+]
 
 /** How much of the file reads may map: 1 GiB, a million memories with 512-dimension vectors. */
 export const MMAP_BYTES = 1024 * 1024 * 1024

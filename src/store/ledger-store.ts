@@ -20,6 +20,8 @@ import { openProjectionSession, type ProjectionSession } from "../projections/pr
 import { openDatabase, type Db } from "./database.js"
 import { CheckpointThread } from "./checkpoint-thread.js"
 import { isReady, prepareSchema } from "./schema.js"
+import { LocalBatchWriter, type BatchWriter } from "./batch-writer.js"
+import { WriterThread } from "./writer-thread.js"
 
 export interface WriteTx {
   readonly db: Db
@@ -172,6 +174,18 @@ export class LedgerStore {
         thread.stop()
       }
     }
+  }
+
+  /**
+   * Where a bulk import writes its batches (batch-writer.ts): a writer thread with its own
+   * connection when `thread` is asked for and the store is a file (a store in memory has no
+   * other connection), else this connection. Writes queued by `writeSoon` commit first, as
+   * before any write; the import must not run inside one.
+   */
+  batchWriter(thread: boolean): BatchWriter {
+    if (this.db.inTransaction) throw new Error("a bulk import cannot run inside a write")
+    this.flushQueued()
+    return thread && !this.db.memory ? WriterThread.open(this.db.name) : new LocalBatchWriter(this.db)
   }
 
   /** Runs `f` on one snapshot, so a multi-query read never sees half of another's write. */

@@ -25,3 +25,25 @@ export const statement = (db: Db, sql: string): Database.Statement => {
 export const clearStatements = (db: Db): void => {
   cache.delete(db)
 }
+
+/**
+ * Where a projection's or the log's write statements run: on a connection (`writesOn`), or on
+ * a bulk import's writer thread (writer-thread.ts), which runs them on its own connection to
+ * the same file while this thread goes on deciding the next lines.
+ */
+export interface Writes {
+  /** Runs `sql` with `params` (which the callee may keep: pass a new array). */
+  readonly run: (sql: string, params: ReadonlyArray<unknown>) => void
+}
+
+const connectionWrites = new WeakMap<Db, Writes>()
+
+/** A connection's own statements, as `Writes` (one object per connection). */
+export const writesOn = (db: Db): Writes => {
+  let writes = connectionWrites.get(db)
+  if (!writes) {
+    writes = { run: (sql, params) => void statement(db, sql).run(...params) }
+    connectionWrites.set(db, writes)
+  }
+  return writes
+}

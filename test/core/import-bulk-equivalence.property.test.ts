@@ -4,7 +4,7 @@
  * projections as importing it line by line through `mem add`'s path, on a store that already
  * holds memories and a forgotten conversation; both verify; a bad line leaves out its whole
  * batch and nothing after it; and exported events among the lines are imported as a small file
- * imports them.
+ * imports them. Each, with the batches written on a writer thread and on the importing connection.
  */
 import * as fc from "fast-check"
 import { Effect, Either } from "effect"
@@ -14,7 +14,7 @@ import { parseImport, type ImportItem } from "../../src/commands/import-lines.js
 import { makeIdFactory } from "../../src/domain/ids.js"
 import { exportRow } from "../../src/events/export-line.js"
 import type { EventRow } from "../../src/events/log.js"
-import { BULK_MIN_LINES, importJsonl, importLineByLine } from "../../src/services/import-memories.js"
+import { BULK_MIN_LINES, importJsonl, importLineByLine, WRITER_THREAD_MIN_LINES } from "../../src/services/import-memories.js"
 import { Maintenance } from "../../src/services/maintenance.js"
 import type { LedgerStore } from "../../src/store/ledger-store.js"
 import { verifyStore } from "../../src/store/verify.js"
@@ -67,6 +67,9 @@ const lineArb = fc.record(
   { requiredKeys: ["content", "project"] }
 )
 
+/** The batches written by a writer thread, or on the importing connection. */
+const writer = (thread: boolean) => ({ writerThreadFrom: thread ? 0 : Number.POSITIVE_INFINITY })
+
 const jsonl = (lines: ReadonlyArray<object>): string => lines.map((l) => JSON.stringify(l)).join("\n")
 
 const itemsOf = (lines: ReadonlyArray<object>): ImportItem[] => {
@@ -110,14 +113,15 @@ test("a bulk import writes the same log and projections as a line-by-line import
       fc.boolean(),
       fc.integer({ min: 1, max: 15 }),
       fc.integer({ min: 1, max: 1_000_000 }),
-      (existing, lines, forget, batchSize, seed) =>
+      fc.boolean(),
+      (existing, lines, forget, batchSize, seed, thread) =>
         withTempStores((open) => {
           const slow = open()
           const bulk = open()
           given(slow, existing, forget)
           given(bulk, existing, forget)
           const expected = importLineByLine(slow, itemsOf(lines), ACTOR, NOW, seededIds(seed))
-          const actual = importJsonl(bulk, jsonl(lines), ACTOR, NOW, seededIds(seed), undefined, { batchSize, bulkFrom: 0 })
+          const actual = importJsonl(bulk, jsonl(lines), ACTOR, NOW, seededIds(seed), undefined, { batchSize, bulkFrom: 0, ...writer(thread) })
           expect(actual).toEqual(expected)
           expect(logOf(bulk)).toEqual(logOf(slow))
           expectSameProjections(snapshot(bulk.db), snapshot(slow.db), ["memories", "evidence", "fts", "ftsOrphans", "conversations"])
@@ -128,7 +132,7 @@ test("a bulk import writes the same log and projections as a line-by-line import
   )
 })
 
-test("a bad line in a bulk import leaves out its whole batch and everything after it", () => {
+test.each([false, true])("a bad line in a bulk import leaves out its whole batch and everything after it (writer thread: %s)", (thread) => {
   withTempStores((open) => {
     const store = open()
     const expected = open()
@@ -137,7 +141,7 @@ test("a bad line in a bulk import leaves out its whole batch and everything afte
     const lines = Array.from({ length: 30 }, (_, i) => ({ content: `Memory number ${i} about the build`, project: null }))
     // Valid JSON that parses, but nothing is left to store once the private span is dropped.
     const bad = [...lines.slice(0, 25), { content: "<private>only this</private>", project: null }, ...lines.slice(25)]
-    const result = importJsonl(store, jsonl(bad), ACTOR, NOW, seededIds(3), undefined, { batchSize: 10, bulkFrom: 0 })
+    const result = importJsonl(store, jsonl(bad), ACTOR, NOW, seededIds(3), undefined, { batchSize: 10, bulkFrom: 0, ...writer(thread) })
     expect(Either.isLeft(result) && result.left._tag).toBe("ImportLineInvalid")
     expect(Either.isLeft(result) && result.left.message).toMatch(/line 26/)
     // It says where to start again, so that a second import does not confirm lines 1 to 20.
@@ -149,7 +153,7 @@ test("a bad line in a bulk import leaves out its whole batch and everything afte
   })
 })
 
-test("exported events among memory lines are imported as a small file imports them", () => {
+test.each([false, true])("exported events among memory lines are imported as a small file imports them (writer thread: %s)", (thread) => {
   withTempStores((open) => {
     const source = open()
     given(source, [{ content: "Answer in English", project: null }, { content: "Use pnpm", project: "github.com/acme/app" }], true)
@@ -159,7 +163,7 @@ test("exported events among memory lines are imported as a small file imports th
     const slow = open()
     const bulk = open()
     const expected = importLineByLine(slow, itemsOf(lines), ACTOR, NOW, seededIds(5))
-    const actual = importJsonl(bulk, jsonl(lines), ACTOR, NOW, seededIds(5), undefined, { batchSize: 5, bulkFrom: 0 })
+    const actual = importJsonl(bulk, jsonl(lines), ACTOR, NOW, seededIds(5), undefined, { batchSize: 5, bulkFrom: 0, ...writer(thread) })
     expect(Either.isRight(expected) && expected.right.events).toBe(exported.length)
     expect(actual).toEqual(expected)
     expect(logOf(bulk)).toEqual(logOf(slow))
@@ -167,8 +171,11 @@ test("exported events among memory lines are imported as a small file imports th
   })
 })
 
-test("importJsonl takes the bulk path for a large file of memory lines: restatements confirmed, the store verifies", async () => {
-  const lines = Array.from({ length: BULK_MIN_LINES + 200 }, (_, i) => ({
+test.each([
+  ["on the importing connection", BULK_MIN_LINES + 200],
+  ["on a writer thread", WRITER_THREAD_MIN_LINES + 200]
+])("importJsonl takes the bulk path for a large file of memory lines, written %s: restatements confirmed, the store verifies", async (_, count) => {
+  const lines = Array.from({ length: count }, (_, i) => ({
     // Every tenth line restates the line two before it (same scope), in other case and with a
     // full stop; every fifth of those restates a line of the other scope instead, which is no restatement.
     content: i % 10 === 9 ? `MEMORY ${i % 50 === 49 ? i - 1 : i - 2} about the build cache.` : `Memory ${i} about the build cache`,
