@@ -212,7 +212,7 @@ const handle = (m) => {
       for (const [id, sql] of m.sql) statements.set(id, db.prepare(sql))
       if (dropping || failure) return
       try {
-        for (let i = 0; i < m.ops.length; i += 2) statements.get(m.ops[i]).run(...m.ops[i + 1])
+        for (let i = 0; i < m.ops.length; i += 2) statements.get(m.ops[i]).run(m.ops[i + 1])
       } catch (e) {
         // Answered at the commit, which the importing thread waits for.
         failure = errorOf(e)
