@@ -51,8 +51,10 @@ test.each(WRITERS)("a batch another writer committed under is decided again (%s)
     expect(batches).toBe(9)
     expect(memoryCount(store.db)).toBe(60)
     const otherEvent = store.db.prepare("SELECT seq FROM events WHERE agent = 'other'").get() as { seq: number }
-    // Written after the first three batches' thirty memories, before the rest.
-    expect(otherEvent.seq).toBe(31)
+    // Between two batches: after the third (on the importing connection, which has committed
+    // it by then; on a thread that has written it), or after the second (a thread that had not
+    // yet begun the third, which then came back stale too: the same nine batches are decided).
+    expect([21, 31]).toContain(otherEvent.seq)
     expect(verifyStore(store.db, DEFAULT_CONFIG).ok).toBe(true)
     const incremental = snapshot(store.db)
     rebuildProjections(store.db, DEFAULT_CONFIG)
