@@ -109,7 +109,8 @@ export const importInBulk = (
     const decided = decideBatch(db, batch, lines, run)
     if (Either.isLeft(decided)) {
       writer.rollback()
-      // A stale batch before this one means the bad line was read on a store it did not see.
+      // If the batch before came back stale, this one was decided on a store that was not, and
+      // is read again from there: the bad line is reported only once the lines before it commit.
       if (inFlight !== undefined && !settle()) continue
       return Either.left(afterCommittedLines(decided.left, committedThrough))
     }

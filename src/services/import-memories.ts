@@ -65,8 +65,9 @@ export const BULK_BATCH = 20_000
 export const BULK_MIN_LINES = 1_000
 
 /**
- * Files of at least this many lines are written by a writer thread (store files only): below
- * it, starting the thread and its connection costs more than the second core saves.
+ * Files of at least this many lines are written by a writer thread (store files only). Below
+ * it the whole import takes well under a second, of which starting a thread and opening a
+ * second connection would be a large part.
  */
 export const WRITER_THREAD_MIN_LINES = 10_000
 
