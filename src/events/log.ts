@@ -182,8 +182,10 @@ export const rowToEvent = (row: EventRow): StoredEvent => ({
   hash: row.hash
 })
 
-export const lastEvent = (db: Db): { seq: number; hash: string } | undefined =>
-  statement(db, "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").get() as { seq: number; hash: string } | undefined
+/** The log's last event, as `lastEvent` reads it (a bulk import's writer thread runs it too). */
+export const LAST_EVENT_SQL = "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1"
+
+export const lastEvent = (db: Db): LogHead | undefined => statement(db, LAST_EVENT_SQL).get() as LogHead | undefined
 
 export const eventCount = (db: Db): number => lastEvent(db)?.seq ?? 0
 

@@ -10,9 +10,9 @@
  * decided on the one before, until `restart()`. A write that fails throws (from `run` on the
  * importing connection, from `settle` on a thread) and leaves nothing of its batch.
  */
-import type { LogHead } from "../events/log.js"
+import { lastEvent, type LogHead } from "../events/log.js"
 import type { Db } from "./database.js"
-import { statement, type Writes } from "./statements.js"
+import { writesOn, type Writes } from "./statements.js"
 
 export type BatchOutcome = "committed" | "stale"
 
@@ -26,9 +26,7 @@ export interface BatchWriter extends Writes {
   close(): void
 }
 
-/** The SQL that tells whether the log still ends where a batch was decided to follow on. */
-export const LOG_END_SQL = "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1"
-
+/** Whether the log, whose last event is `last`, still ends where a batch was decided to follow on. */
 export const endsAt = (last: LogHead | undefined, head: LogHead): boolean =>
   last === undefined ? head.seq === 0 : last.seq === head.seq && last.hash === head.hash
 
@@ -40,13 +38,13 @@ export class LocalBatchWriter implements BatchWriter {
   constructor(private readonly db: Db) {}
 
   readonly run = (sql: string, params: ReadonlyArray<unknown>): void => {
-    if (!this.dropping) statement(this.db, sql).run(...params)
+    if (!this.dropping) writesOn(this.db).run(sql, params)
   }
 
   begin(head: LogHead): void {
     if (this.dropping) return
     this.db.exec("BEGIN IMMEDIATE")
-    if (endsAt(statement(this.db, LOG_END_SQL).get() as LogHead | undefined, head)) return
+    if (endsAt(lastEvent(this.db), head)) return
     this.db.exec("ROLLBACK")
     this.dropping = true
     this.outcomes.push("stale")

@@ -8,14 +8,14 @@
  * thread answers each batch once, in order: committed, stale, or the SQLite error that failed
  * it (name and code kept, so `storeErrorOf` reads it as it reads the importing connection's).
  *
- * The worker is only a statement runner, with no memledger logic beyond LOG_END_SQL, so its code
+ * The worker is only a statement runner, with no memledger logic beyond `endsAt`, so its code
  * is a string run by `eval`: the same from the sources, the CLI bundle or the SDK's compiled
  * files. It loads better-sqlite3 from the path resolved here.
  */
 import { createRequire } from "node:module"
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads"
-import type { LogHead } from "../events/log.js"
-import { endsAt, LOG_END_SQL, type BatchOutcome, type BatchWriter } from "./batch-writer.js"
+import { LAST_EVENT_SQL, type LogHead } from "../events/log.js"
+import { endsAt, type BatchOutcome, type BatchWriter } from "./batch-writer.js"
 import { MMAP_BYTES, WRITE_PRAGMAS } from "./database.js"
 
 /** Rows queued before they are posted: enough to spread a message's cost, few enough to start the thread early. */
@@ -55,7 +55,7 @@ export class WriterThread implements BatchWriter {
     // The importing connection checkpoints for both (LedgerStore.withCheckpointThread).
     const pragmas = [...WRITE_PRAGMAS, `mmap_size = ${MMAP_BYTES}`, "wal_autocheckpoint = 0"]
     try {
-      thread.post({ op: "open", path, pragmas, endSql: LOG_END_SQL })
+      thread.post({ op: "open", path, pragmas, endSql: LAST_EVENT_SQL })
       thread.answer()
     } catch (error) {
       thread.end()
