@@ -31,6 +31,7 @@ import { decideAddInput } from "../commands/add-input.js"
 import { executeIn } from "../commands/execute.js"
 import { countLines, ImportLines, parseImport, type ImportItem } from "../commands/import-lines.js"
 import { afterCommittedLines, ImportLineInvalid, type DomainError } from "../domain/errors.js"
+import type { MakeId } from "../domain/ids.js"
 import { sha256 } from "../events/codec.js"
 import type { ExportedEvent } from "../events/export-line.js"
 import type { RawEvent } from "../events/log.js"
@@ -88,7 +89,7 @@ export const importJsonl = (
   text: string,
   actor: Actor,
   now: number,
-  makeId: (timeMs: number) => string,
+  makeIds: (expected: number) => MakeId,
   onProgress?: Progress,
   { batchSize = BULK_BATCH, bulkFrom = BULK_MIN_LINES, writerThreadFrom = WRITER_THREAD_MIN_LINES, onBatch }: ImportOptions = {}
 ): Either.Either<ImportReport, DomainError> => {
@@ -97,6 +98,8 @@ export const importJsonl = (
   const checked = checkActor(actor)
   if (Either.isLeft(checked)) return Either.left(checked.left)
   const total = countLines(text)
+  // A line makes at most two ids: its memory's and its event's.
+  const makeId = makeIds(total * 2)
   if (total < bulkFrom) return Either.flatMap(parseImport(text), (items) => importLineByLine(store, items, actor, now, makeId, onProgress))
   const run: BulkRun = { actor, now, makeId, onProgress, batchSize, onBatch }
   return store.withCheckpointThread((checkpoint) => {

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto"
 import { Clock, Context, Effect, Layer } from "effect"
 import type { Actor } from "../commands/actor.js"
 import type { DomainError } from "../domain/errors.js"
-import { makeIdFactory } from "../domain/ids.js"
+import { makeImportIdFactory } from "../domain/ids.js"
 import { rebuildProjections, type Progress } from "../projections/rebuild.js"
 import { previewPurge, purgeForgotten, type PurgeReport } from "../store/purge.js"
 import { verifyStore, type VerifyReport } from "../store/verify.js"
@@ -58,13 +58,14 @@ export const MaintenanceLive = Layer.effect(
     const store = yield* Store
     const embedder = yield* Embedder
     // Bulk import makes two ids per line; a 4 KiB pool of crypto bytes spares a randomBytes
-    // call (a syscall, ~15 µs here) for each. The ids are exactly as random.
-    const newId = makeIdFactory(pooledRandomBytes())
+    // call (a syscall, ~15 µs here) for each. Their random characters are exactly as random.
+    const random = pooledRandomBytes()
+    const importIds = (expected: number) => makeImportIdFactory(expected, random)
 
     return {
       importJsonl: (text, actor, onProgress) =>
         Effect.flatMap(Clock.currentTimeMillis, (now) =>
-          Effect.suspend(() => importJsonl(store, text, actor, now, newId, onProgress))
+          Effect.suspend(() => importJsonl(store, text, actor, now, importIds, onProgress))
         ),
       exportTo: (file) => Effect.suspend(() => exportLog(store, file)),
       replay: (text, onProgress) => Effect.suspend(() => replayLog(store, text, onProgress)),

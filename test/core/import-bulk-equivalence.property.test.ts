@@ -121,7 +121,7 @@ test("a bulk import writes the same log and projections as a line-by-line import
           given(slow, existing, forget)
           given(bulk, existing, forget)
           const expected = importLineByLine(slow, itemsOf(lines), ACTOR, NOW, seededIds(seed))
-          const actual = importJsonl(bulk, jsonl(lines), ACTOR, NOW, seededIds(seed), undefined, { batchSize, bulkFrom: 0, ...writer(thread) })
+          const actual = importJsonl(bulk, jsonl(lines), ACTOR, NOW, () => seededIds(seed), undefined, { batchSize, bulkFrom: 0, ...writer(thread) })
           expect(actual).toEqual(expected)
           expect(logOf(bulk)).toEqual(logOf(slow))
           expectSameProjections(snapshot(bulk.db), snapshot(slow.db), ["memories", "evidence", "fts", "ftsOrphans", "conversations"])
@@ -141,7 +141,7 @@ test.each([false, true])("a bad line in a bulk import leaves out its whole batch
     const lines = Array.from({ length: 30 }, (_, i) => ({ content: `Memory number ${i} about the build`, project: null }))
     // Valid JSON that parses, but nothing is left to store once the private span is dropped.
     const bad = [...lines.slice(0, 25), { content: "<private>only this</private>", project: null }, ...lines.slice(25)]
-    const result = importJsonl(store, jsonl(bad), ACTOR, NOW, seededIds(3), undefined, { batchSize: 10, bulkFrom: 0, ...writer(thread) })
+    const result = importJsonl(store, jsonl(bad), ACTOR, NOW, () => seededIds(3), undefined, { batchSize: 10, bulkFrom: 0, ...writer(thread) })
     expect(Either.isLeft(result) && result.left._tag).toBe("ImportLineInvalid")
     expect(Either.isLeft(result) && result.left.message).toMatch(/line 26/)
     // It says where to start again, so that a second import does not confirm lines 1 to 20.
@@ -163,7 +163,7 @@ test.each([false, true])("exported events among memory lines are imported as a s
     const slow = open()
     const bulk = open()
     const expected = importLineByLine(slow, itemsOf(lines), ACTOR, NOW, seededIds(5))
-    const actual = importJsonl(bulk, jsonl(lines), ACTOR, NOW, seededIds(5), undefined, { batchSize: 5, bulkFrom: 0, ...writer(thread) })
+    const actual = importJsonl(bulk, jsonl(lines), ACTOR, NOW, () => seededIds(5), undefined, { batchSize: 5, bulkFrom: 0, ...writer(thread) })
     expect(Either.isRight(expected) && expected.right.events).toBe(exported.length)
     expect(actual).toEqual(expected)
     expect(logOf(bulk)).toEqual(logOf(slow))

@@ -33,7 +33,7 @@ const memoriesInMainFile = (path: string): number => {
 it("leaves a bulk import's memories checkpointed into the database file, and automatic checkpoints as they were", () => {
   const store = openTempStore()
   const interval = store.db.pragma("wal_autocheckpoint", { simple: true })
-  const report = importJsonl(store, lines(3_000), ACTOR, Date.now(), makeIdFactory(), undefined, { batchSize: 1_000 })
+  const report = importJsonl(store, lines(3_000), ACTOR, Date.now(), () => makeIdFactory(), undefined, { batchSize: 1_000 })
   expect(Either.getOrThrow(report).imported).toBe(3_000)
   // The store is still open: nothing but the checkpoint thread has copied the WAL back.
   expect(memoriesInMainFile(store.db.name)).toBe(3_000)
@@ -44,7 +44,7 @@ it("turns automatic checkpoints back on after a bulk import that failed", () => 
   const store = openTempStore()
   const interval = store.db.pragma("wal_autocheckpoint", { simple: true })
   const text = `${lines(1_500)}\n{"content": "", "project": null}`
-  const report = importJsonl(store, text, ACTOR, Date.now(), makeIdFactory(), undefined, { batchSize: 1_000 })
+  const report = importJsonl(store, text, ACTOR, Date.now(), () => makeIdFactory(), undefined, { batchSize: 1_000 })
   expect(Either.isLeft(report) && report.left._tag).toBe("ImportLineInvalid")
   expect(store.db.pragma("wal_autocheckpoint", { simple: true })).toBe(interval)
   // The first batch was committed and checkpointed; the second was rolled back.

@@ -33,7 +33,7 @@ test.each(WRITERS)("a batch another writer committed under is decided again (%s)
   let batches = 0
   const other = openStoreAt(store.db.name)
   try {
-    const report = importJsonl(store, jsonl(lines), ACTOR, NOW, makeIdFactory(), undefined, {
+    const report = importJsonl(store, jsonl(lines), ACTOR, NOW, () => makeIdFactory(), undefined, {
       batchSize: 10,
       bulkFrom: 0,
       ...writer,
@@ -71,7 +71,7 @@ test.each(WRITERS)("a write that fails leaves its whole batch out and is thrown 
     "CREATE TRIGGER refuse BEFORE INSERT ON memories WHEN NEW.content LIKE '%refused%' BEGIN SELECT RAISE(ABORT, 'row refused'); END"
   )
   const lines = Array.from({ length: 40 }, (_, i) => `Memory ${i} about the deploy${i === 24 ? " (refused)" : ""}`)
-  expect(() => importJsonl(store, jsonl(lines), ACTOR, NOW, makeIdFactory(), undefined, { batchSize: 10, bulkFrom: 0, ...writer })).toThrow(
+  expect(() => importJsonl(store, jsonl(lines), ACTOR, NOW, () => makeIdFactory(), undefined, { batchSize: 10, bulkFrom: 0, ...writer })).toThrow(
     /row refused/
   )
   store.db.exec("DROP TRIGGER refuse")
@@ -80,7 +80,7 @@ test.each(WRITERS)("a write that fails leaves its whole batch out and is thrown 
   expect((store.db.prepare("SELECT max(seq) AS n FROM events").get() as { n: number }).n).toBe(20)
   expect(verifyStore(store.db, DEFAULT_CONFIG).ok).toBe(true)
   // The store takes writes again: the writer let go of its lock.
-  const again = importJsonl(store, jsonl(lines.slice(20, 24)), ACTOR, NOW, makeIdFactory(), undefined, { batchSize: 10, bulkFrom: 0, ...writer })
+  const again = importJsonl(store, jsonl(lines.slice(20, 24)), ACTOR, NOW, () => makeIdFactory(), undefined, { batchSize: 10, bulkFrom: 0, ...writer })
   expect(Either.isRight(again) && again.right.imported).toBe(4)
 })
 
