@@ -4,7 +4,7 @@
  * while the importing thread decides the next batch, so that the two halves of an import
  * (JavaScript per line, SQLite per row) use both cores.
  *
- * Only `open`, `settle` and `close` wait; the rest post messages, rows a chunk at a time. The
+ * Only `settle` and `close` wait; the rest post messages, rows a chunk at a time. The
  * thread answers each batch once, in order: committed, stale, or the SQLite error that failed
  * it (name and code kept, so `storeErrorOf` reads it as it reads the importing connection's).
  *
@@ -36,6 +36,8 @@ export class WriterThread implements BatchWriter {
   private newSql: Array<[number, string]> = []
   private ops: unknown[] = []
   private queued = 0
+  /** Whether the answer to the opening has been read (see `open`). */
+  private opened = false
 
   private constructor(
     private readonly worker: Worker,
@@ -43,7 +45,12 @@ export class WriterThread implements BatchWriter {
     private readonly signal: Int32Array
   ) {}
 
-  /** Starts the thread and opens `path` on it; throws SQLite's error if the file cannot be opened. */
+  /**
+   * Starts the thread and has it open `path`. Neither is waited for: the thread's answer to the
+   * opening is read before the first batch's (`settle`), so that starting it (about 0.1 s,
+   * mostly loading SQLite) overlaps deciding that batch; if the file could not be opened, that
+   * `settle` throws SQLite's error.
+   */
   static open(path: string, driver = createRequire(import.meta.url).resolve("better-sqlite3")): WriterThread {
     const { port1, port2 } = new MessageChannel()
     const signal = new Int32Array(new SharedArrayBuffer(4))
@@ -54,13 +61,7 @@ export class WriterThread implements BatchWriter {
     const thread = new WriterThread(worker, port1, signal)
     // The importing connection checkpoints for both (LedgerStore.withCheckpointThread).
     const pragmas = [...WRITE_PRAGMAS, `mmap_size = ${MMAP_BYTES}`, "wal_autocheckpoint = 0"]
-    try {
-      thread.post({ op: "open", path, pragmas, endSql: LAST_EVENT_SQL })
-      thread.answer()
-    } catch (error) {
-      thread.end()
-      throw error
-    }
+    thread.post({ op: "open", path, pragmas, endSql: LAST_EVENT_SQL })
     return thread
   }
 
@@ -135,6 +136,11 @@ export class WriterThread implements BatchWriter {
   }
 
   private answer(): string {
+    if (!this.opened) {
+      this.opened = true
+      const opening = this.next()
+      if ("error" in opening) throw Object.assign(new Error(opening.error.message), opening.error)
+    }
     const answer = this.next()
     if ("error" in answer) throw Object.assign(new Error(answer.error.message), answer.error)
     return answer.outcome
@@ -236,6 +242,8 @@ const handle = (m) => {
 }
 
 port.on("message", (m) => {
+  // A failed opening was answered; the batches after it are left to the importing thread's close.
+  if (!db && m.op !== "open" && m.op !== "close") return
   try {
     handle(m)
   } catch (e) {
