@@ -230,7 +230,9 @@ const dedupe = (tags: ReadonlyArray<string>): string[] => {
     const tag = cutToTagLength(scrubText(given.trim()))
     if (tag.length > 0 && !kept.includes(tag)) kept.push(tag)
   }
-  return kept
+  // A copy the exact size: the first push gave `kept` room for 17, and a memory keeps its tags
+  // as long as it is held (an import holds two batches of memories).
+  return kept.slice()
 }
 const cutToTagLength = (tag: string): string => (tag.length <= MAX_TAG_LENGTH ? tag : Array.from(tag).slice(0, MAX_TAG_LENGTH).join(""))
 const sameTags = (a: ReadonlyArray<string>, b: ReadonlyArray<string>) => dedupe(a).join("\u0000") === dedupe(b).join("\u0000")

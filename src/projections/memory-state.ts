@@ -40,6 +40,9 @@ export interface MemoryState {
   readonly lastSeq: number
 }
 
+/** Every new memory's `distinctFrom`: one shared empty list, not one per memory. */
+const NO_IDS: ReadonlyArray<MemoryId> = Object.freeze([])
+
 export const evolveMemory = (
   state: MemoryState | undefined,
   stored: StoredEvent,
@@ -66,7 +69,7 @@ export const evolveMemory = (
       supersededBy: null,
       forgotten: false,
       forgottenReason: null,
-      distinctFrom: [],
+      distinctFrom: NO_IDS,
       createdAt: event.createdAt ?? stored.recordedAt,
       updatedAt: stored.recordedAt,
       origin: stored.origin,

@@ -37,8 +37,12 @@ export class BulkBatch {
   private readonly hidden: Set<string>
   /** Memories this batch changed, by id, in the order first changed. */
   private readonly memories = new Map<string, { before: MemoryState | undefined; after: MemoryState }>()
-  /** Memories this batch added, by restatement key, scope and project: the first one only. */
-  private readonly restatements = new Map<string, MemoryState>()
+  /**
+   * Memories this batch added, by restatement key: the first one in each scope and project.
+   * Keyed by the key alone, which the memory holds already: a key joined to its scope and
+   * project made four strings a line that lived as long as the batch.
+   */
+  private readonly restatements = new Map<string, MemoryState[]>()
   private readonly conversations = new Map<string, ConversationState>()
   readonly state: DecisionState
 
@@ -63,8 +67,7 @@ export class BulkBatch {
           const m = this.current(stored.id)
           if (m && isLive(m)) return m
         }
-        const slot = restatementSlot(key, scope, project)
-        const added = this.previous?.restatements.get(slot) ?? this.restatements.get(slot)
+        const added = this.previous?.added(key, scope, project) ?? this.added(key, scope, project)
         return added && isLive(added) ? this.current(added.id) : undefined
       },
       conversation: (origin) => this.conversation(origin)
@@ -84,6 +87,10 @@ export class BulkBatch {
   /** A memory as this batch has left it so far; undefined if no batch or store holds it. */
   private current(id: string): MemoryState | undefined {
     return this.memories.get(id)?.after ?? this.previous?.memories.get(id)?.after ?? loadMemory(this.db, id)
+  }
+
+  private added(key: string, scope: string, project: string | null): MemoryState | undefined {
+    return this.restatements.get(key)?.find((m) => m.scope === scope && m.project === project)
   }
 
   private conversation(origin: string): ConversationState | undefined {
@@ -115,8 +122,9 @@ export class BulkBatch {
       if (after === undefined || after === before) continue
       this.memories.set(memoryId, { before: known ? known.before : before, after })
       if (before === undefined) {
-        const slot = restatementSlot(after.contentKey, after.scope, after.project)
-        if (!this.restatements.has(slot)) this.restatements.set(slot, after)
+        const same = this.restatements.get(after.contentKey)
+        if (same === undefined) this.restatements.set(after.contentKey, [after])
+        else if (this.added(after.contentKey, after.scope, after.project) === undefined) same.push(after)
         this.view.filter?.add(after.contentKey)
       }
     }
@@ -143,5 +151,3 @@ export class BulkBatch {
     addContentChanges(this.to, changes)
   }
 }
-
-const restatementSlot = (key: string, scope: string, project: string | null) => `${key}\u0000${scope}\u0000${project ?? "\u0001"}`
