@@ -63,8 +63,9 @@ export const openDatabase = (path: string, options: OpenOptions = {}): Either.Ei
 export const WRITE_PRAGMAS: ReadonlyArray<string> = [
   `busy_timeout = ${BUSY_TIMEOUT_MS}`,
   "synchronous = NORMAL",
-  // Ids are random after their minute, so index inserts land all over their B-trees: a
-  // 64 MiB page cache (default 2 MiB) keeps them from re-reading pages on every insert.
+  // Restatement keys are hashes, and ids random after their minute (but an import's), so index
+  // inserts land all over their B-trees: a 64 MiB page cache (default 2 MiB) keeps them from
+  // re-reading pages on every insert.
   "cache_size = -65536",
   "temp_store = MEMORY",
   // Checkpoint the WAL every ~40 MiB instead of every 4 MiB: bulk writes copy each page once.
