@@ -39,8 +39,8 @@ const COUNTER_SPAN = 32 ** COUNTED_CHARS
 /**
  * Ids for one import that makes about `expected` of them, in order: after the minutes, four
  * characters count up from a random start in even steps that spread the import over all
- * 2^20 of their values (wrapping once at most), then 16 random characters (80 bits, so two
- * imports in the same minute still never share an id).
+ * 2^20 of their values (wrapping round once, or more for over a million ids), then 16 random
+ * characters (80 bits, so two imports in the same minute still never share an id).
  *
  * An import's ids go into three B-trees ordered by id (the events' and the memories' unique
  * ids, and the event-memory links), and a random id per line put each insert at a random page:

@@ -9,7 +9,8 @@ import type { Projection } from "./projection.js"
  * What `memories_restatement` indexes: the first 48 bits of a restatement key, as a blob.
  * Keys are hashes, so every add inserts at a random place in that index, and each batch of an
  * import rewrote most of its pages while they held the whole key, scope and project (7.4 MiB
- * for 100,000 memories; 1.5 MiB now, and bench/ingest-floor 0.15 to 0.4 s faster of 3.2 s).
+ * for 100,000 memories, 1.6 MiB now; a scratch copy of bench/ingest-floor took 0.15 to 0.4 s
+ * less of its 3.2 s).
  * Six bytes still single out one row among millions; the lookup checks the whole key, scope
  * and project on the row it finds.
  */

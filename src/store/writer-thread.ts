@@ -136,14 +136,12 @@ export class WriterThread implements BatchWriter {
   }
 
   private answer(): string {
+    // The answer to the opening comes first (see `open`): its error is the first batch's.
     if (!this.opened) {
       this.opened = true
-      const opening = this.next()
-      if ("error" in opening) throw Object.assign(new Error(opening.error.message), opening.error)
+      outcomeOf(this.next())
     }
-    const answer = this.next()
-    if ("error" in answer) throw Object.assign(new Error(answer.error.message), answer.error)
-    return answer.outcome
+    return outcomeOf(this.next())
   }
 
   /** The next answer's outcome, or "error" for an error (which `close` does not rethrow). */
@@ -170,6 +168,12 @@ export class WriterThread implements BatchWriter {
     this.port.close()
     void this.worker.terminate()
   }
+}
+
+/** An answer's outcome; an error answered is thrown as the thread's error. */
+const outcomeOf = (answer: Answer): string => {
+  if ("error" in answer) throw Object.assign(new Error(answer.error.message), answer.error)
+  return answer.outcome
 }
 
 /**
