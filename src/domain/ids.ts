@@ -46,8 +46,8 @@ const COUNTER_SPAN = 32 ** COUNTED_CHARS
  * ids, and the event-memory links), and a random id per line put each insert at a random page:
  * every batch of a large import rewrote most of those trees. Ids in order are appended at one
  * place. Spread out, they are as short to type as random ones: an import of up to 1,024 ids
- * gives each a different 8-character prefix; 100,000 memories need 10 characters each (random
- * ids: 9 to 13).
+ * gives each a different 8-character prefix, and a larger one's are no denser in the id space
+ * than random ids of the same minute.
  */
 export const makeImportIdFactory = (expected: number, random: (n: number) => Uint8Array = randomBytes): MakeId => {
   const step = Math.max(1, Math.floor(COUNTER_SPAN / Math.max(1, expected)))

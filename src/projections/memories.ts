@@ -8,11 +8,10 @@ import type { Projection } from "./projection.js"
 /**
  * What `memories_restatement` indexes: the first 48 bits of a restatement key, as a blob.
  * Keys are hashes, so every add inserts at a random place in that index, and each batch of an
- * import rewrote most of its pages while they held the whole key, scope and project (7.4 MiB
- * for 100,000 memories, 1.6 MiB now; a scratch copy of bench/ingest-floor took 0.15 to 0.4 s
- * less of its 3.2 s).
- * Six bytes still single out one row among millions; the lookup checks the whole key, scope
- * and project on the row it finds.
+ * import rewrote most of its pages while they held the whole key, scope and project
+ * (bench/ingest-floor: 3.11 s before, 2.72 s after; docs/benchmarks.md, "Session 8"). Six
+ * bytes still single out one row among millions; the lookup checks the whole key, scope and
+ * project on the row it finds.
  */
 const RESTATED_BY = (key: string): string => `unhex(substr(${key}, 1, 12))`
 
