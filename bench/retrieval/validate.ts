@@ -28,6 +28,8 @@ export interface BenchMemory {
   readonly tags: ReadonlyArray<string>
   /** The older memory this one replaces. */
   readonly supersedes?: string
+  /** Questions or needs this memory answers, worded the way someone would ask when they need it; see CUES for the limits. */
+  readonly cues?: ReadonlyArray<string>
 }
 
 export interface BenchQuery {
@@ -46,6 +48,9 @@ export interface Dataset {
 }
 
 export const MINIMUM = { memories: 500, projects: 3, perKind: 40, supersededPairs: 25 } as const
+
+/** A memory's optional cues: 1 to `max` non-empty strings of at most `words` words each. */
+export const CUES = { max: 5, words: 32 } as const
 
 /** The folder holding the data set: beside this file, or bench/retrieval under the working directory once bundled. */
 export const datasetDir = (): string => {
@@ -71,6 +76,9 @@ export interface ValidationReport {
   readonly errors: ReadonlyArray<string>
   readonly memories: number
   readonly globalMemories: number
+  /** Cues over all memories, and the memories that carry any. */
+  readonly cues: number
+  readonly memoriesWithCues: number
   readonly perProject: ReadonlyArray<readonly [string, number]>
   readonly supersededPairs: number
   readonly perKind: Readonly<Record<QueryKind, number>>
@@ -153,6 +161,8 @@ export const validateDataset = (dir = datasetDir()): ValidationReport => {
     errors,
     memories: memories.length,
     globalMemories: memories.filter((m) => m.project === null).length,
+    cues: sum(memories.map((m) => m.cues?.length ?? 0)),
+    memoriesWithCues: memories.filter((m) => m.cues !== undefined).length,
     perProject,
     supersededPairs,
     perKind,
@@ -236,7 +246,7 @@ const parseLines = <T>(file: string, errors: string[], decode: (value: unknown) 
   return out
 }
 
-const MEMORY_FIELDS = new Set(["key", "content", "category", "project", "tags", "supersedes"])
+const MEMORY_FIELDS = new Set(["key", "content", "category", "project", "tags", "supersedes", "cues"])
 const QUERY_FIELDS = new Set(["id", "kind", "query", "project", "relevant"])
 const PROJECT = /^github\.com\/[\w.-]+\/[\w.-]+$/
 
@@ -244,22 +254,30 @@ const toMemory = (value: unknown): BenchMemory | string => {
   if (!isRecord(value)) return "not an object"
   const extra = Object.keys(value).filter((k) => !MEMORY_FIELDS.has(k))
   if (extra.length > 0) return `unknown field ${extra.join(", ")}`
-  const { key, content, category, project, tags, supersedes } = value
+  const { key, content, category, project, tags, supersedes, cues } = value
   if (typeof key !== "string" || !/^m\d{4}$/.test(key)) return "key must look like m0001"
   if (typeof content !== "string" || content.trim().length === 0 || content.length > 10_000) return `${key}: content must be 1 to 10,000 characters`
   if (!CATEGORIES.some((c) => c === category)) return `${key}: unknown category ${String(category)}`
   if (!(project === null || (typeof project === "string" && PROJECT.test(project)))) return `${key}: project must be null or github.com/owner/repo`
   if (!Array.isArray(tags) || !tags.every((t) => typeof t === "string" && t.length > 0)) return `${key}: tags must be non-empty strings`
   if (supersedes !== undefined && (typeof supersedes !== "string" || !/^m\d{4}$/.test(supersedes))) return `${key}: supersedes must be a key`
+  if (cues !== undefined && !isCues(cues)) return `${key}: cues must be 1 to ${CUES.max} non-empty strings of at most ${CUES.words} words`
   return {
     key,
     content,
     category: category as BenchMemory["category"],
     project,
     tags: tags as string[],
-    ...(supersedes === undefined ? {} : { supersedes })
+    ...(supersedes === undefined ? {} : { supersedes }),
+    ...(cues === undefined ? {} : { cues })
   }
 }
+
+const isCues = (value: unknown): value is string[] =>
+  Array.isArray(value) &&
+  value.length >= 1 &&
+  value.length <= CUES.max &&
+  value.every((c) => typeof c === "string" && c.trim().length > 0 && c.trim().split(/\s+/).length <= CUES.words)
 
 const toQuery = (value: unknown): BenchQuery | string => {
   if (!isRecord(value)) return "not an object"
@@ -313,6 +331,7 @@ const printReport = (report: ValidationReport): void => {
   console.log(`memories: ${report.memories} (${report.globalMemories} global, ${pct(report.globalMemories, report.memories)})`)
   for (const [project, n] of report.perProject) console.log(`  ${project}: ${n}`)
   console.log(`projects: ${report.perProject.length}; superseded pairs: ${report.supersededPairs}`)
+  console.log(`cues: ${report.cues} on ${report.memoriesWithCues} memories`)
   console.log(`queries: ${QUERY_KINDS.map((k) => `${k} ${report.perKind[k]}`).join(", ")}`)
   console.log("content words a query shares with its answers (porter stems, stop words excluded):")
   for (const kind of QUERY_KINDS) {
