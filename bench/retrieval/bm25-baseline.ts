@@ -88,8 +88,13 @@ if (/bm25-baseline$/.test(basename(process.argv[1] ?? "").replace(/\.[cm]?[jt]s$
   const outcomes = runBaseline(datasetDir(), limit)
   console.log(`BM25 baseline (FTS5 porter unicode61, content only, words OR'ed), limit ${limit}\n`)
   console.log(formatTable(summarize(outcomes)))
+  const { queries } = loadDataset()
+  const batchOf = new Map(queries.map((q) => [q.id, q.batch]))
+  for (const batch of [1, 2] as const) {
+    console.log(`\nbatch ${batch} only:\n`)
+    console.log(formatTable(summarize(outcomes.filter((o) => batchOf.get(o.id) === batch))))
+  }
   if (args.includes("--misses")) {
-    const { queries } = loadDataset()
     const text = new Map(queries.map((q) => [q.id, q.query]))
     console.log("\nanswerable queries without a relevant memory in the top 5:")
     for (const o of outcomes) {

@@ -12,8 +12,19 @@
  *   at its first position. Nothing here sorts, dedupes or truncates the list for the caller.
  */
 
-export const QUERY_KINDS = ["lexical", "task", "paraphrase", "negative"] as const
+export const QUERY_KINDS = ["lexical", "task", "paraphrase", "code", "negative"] as const
 export type QueryKind = (typeof QUERY_KINDS)[number]
+
+/**
+ * The half of the query set a query belongs to, fixed by its id so it never depends on file
+ * order or on a seed: odd-numbered ids ("q001", "q219") are for tuning, even-numbered ones are
+ * held out, so a ranking tuned on one half can be checked on queries it never saw.
+ */
+export const queryHalf = (id: string): "tune" | "holdout" => {
+  const match = /^q(\d+)$/.exec(id)
+  if (match === null) throw new Error(`not a query id: ${id}`)
+  return Number(match[1]) % 2 === 1 ? "tune" : "holdout"
+}
 
 /** One query as run: the ranked keys a system returned and the keys that answer it. */
 export interface QueryOutcome {

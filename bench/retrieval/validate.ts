@@ -1,7 +1,8 @@
 /**
  * Reads and checks the retrieval data set (memories.jsonl, queries.jsonl), and measures what the
- * data set claims about itself: paraphrases share no content word with their answers, negatives
- * ask about something no memory mentions, hard distractors and superseded pairs exist.
+ * data set claims about itself: paraphrases share (almost) no content word with their answers,
+ * negatives ask about something no memory mentions, code queries name an answer's identifier in
+ * another spelling, hard distractors and superseded pairs exist.
  *
  *   npx esbuild bench/retrieval/validate.ts --bundle --platform=node --format=esm \
  *     --external:better-sqlite3 --outfile=bench/.data/retrieval-validate.mjs \
@@ -16,7 +17,7 @@ import { basename, dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import Database from "better-sqlite3"
 import { CATEGORIES } from "../../src/domain/vocabulary.js"
-import { QUERY_KINDS, type QueryKind } from "./metrics.js"
+import { QUERY_KINDS, queryHalf, type QueryKind } from "./metrics.js"
 
 export { CATEGORIES }
 
@@ -32,9 +33,13 @@ export interface BenchMemory {
   readonly cues?: ReadonlyArray<string>
 }
 
+/** The round of writing a query came from; a line without `batch` is from the first. */
+export type QueryBatch = 1 | 2
+
 export interface BenchQuery {
   readonly id: string
   readonly kind: QueryKind
+  readonly batch: QueryBatch
   readonly query: string
   /** The project the agent works in; global memories always apply. */
   readonly project: string | null
@@ -47,7 +52,21 @@ export interface Dataset {
   readonly queries: ReadonlyArray<BenchQuery>
 }
 
-export const MINIMUM = { memories: 500, projects: 3, perKind: 40, supersededPairs: 25 } as const
+/** The fewest queries of each kind; `code` came later, with the second batch. */
+const PER_KIND_MINIMUM: Readonly<Record<QueryKind, number>> = { lexical: 40, task: 40, paraphrase: 40, code: 25, negative: 40 }
+
+export const MINIMUM = { memories: 500, projects: 3, perKind: PER_KIND_MINIMUM, supersededPairs: 25 } as const
+
+/**
+ * The most content words a paraphrase may share with its answers. Batch 1 compares the query with
+ * the union of its answers' content and allows none. Batch 2 compares it with each answer's
+ * content, tags and category (all the text a search can see) and allows one, because a question
+ * asked in one's own words rarely avoids every word of the answer.
+ */
+export const PARAPHRASE_SHARED_MAX: Readonly<Record<QueryBatch, number>> = { 1: 0, 2: 1 }
+
+/** Length of a batch-2 query, in words separated by white space. */
+export const QUERY_WORDS = { min: 3, max: 25 } as const
 
 /** A memory's optional cues: 1 to `max` non-empty strings of at most `words` words each. */
 export const CUES = { max: 5, words: 32 } as const
@@ -82,10 +101,14 @@ export interface ValidationReport {
   readonly perProject: ReadonlyArray<readonly [string, number]>
   readonly supersededPairs: number
   readonly perKind: Readonly<Record<QueryKind, number>>
-  /** Content words (stems, stop words excluded) a query shares with the union of its answers, by kind. */
+  /** Batch 1: content words (stems, stop words excluded) a query shares with the union of its answers' content, by kind. */
   readonly overlap: Readonly<Partial<Record<QueryKind, OverlapStats>>>
-  /** Paraphrases sharing a content word with their answers, with the shared words. */
+  /** Batch 2: the most content words a query shares with one of its answers (content, tags and category), by kind. */
+  readonly overlapBatch2: Readonly<Partial<Record<QueryKind, OverlapStats>>>
+  /** Paraphrases sharing more content words with their answers than their batch allows, with the shared words. */
   readonly paraphraseLeaks: ReadonlyArray<string>
+  /** Batch-2 queries per kind, split into the tuning and held-out halves (`queryHalf`). */
+  readonly batch2: Readonly<Record<QueryKind, { readonly tune: number; readonly holdout: number }>>
   /** Groups of live memories that share most of their content words (hard distractors for each other). */
   readonly distractorGroups: ReadonlyArray<ReadonlyArray<string>>
 }
@@ -121,32 +144,63 @@ export const validateDataset = (dir = datasetDir()): ValidationReport => {
       else if (m.project !== null && m.project !== q.project) errors.push(`${q.id}: relevant ${key} belongs to ${m.project}, the query to ${q.project ?? "no project"}`)
     }
     if (new Set(q.relevant).size !== q.relevant.length) errors.push(`${q.id}: relevant lists a key twice`)
+    const length = q.query.trim().split(/\s+/).length
+    if (q.batch === 2 && (length < QUERY_WORDS.min || length > QUERY_WORDS.max))
+      errors.push(`${q.id}: ${length} words; a batch-2 query has ${QUERY_WORDS.min} to ${QUERY_WORDS.max}`)
   }
+  for (const [text, n] of counts(queries.map((q) => `${q.project ?? "global"}: ${normalise(q.query)}`))) if (n > 1) errors.push(`${n} queries ask "${text}"`)
 
   const perProject = [...counts(memories.flatMap((m) => (m.project === null ? [] : [m.project])))].sort((a, b) => b[1] - a[1])
   const perKind = Object.fromEntries(QUERY_KINDS.map((k) => [k, queries.filter((q) => q.kind === k).length])) as Record<QueryKind, number>
   if (memories.length < MINIMUM.memories) errors.push(`${memories.length} memories, fewer than ${MINIMUM.memories}`)
   if (perProject.length < MINIMUM.projects) errors.push(`${perProject.length} projects, fewer than ${MINIMUM.projects}`)
   if (supersededPairs < MINIMUM.supersededPairs) errors.push(`${supersededPairs} superseded pairs, fewer than ${MINIMUM.supersededPairs}`)
-  for (const kind of QUERY_KINDS) if (perKind[kind] < MINIMUM.perKind) errors.push(`${perKind[kind]} ${kind} queries, fewer than ${MINIMUM.perKind}`)
+  for (const kind of QUERY_KINDS) if (perKind[kind] < MINIMUM.perKind[kind]) errors.push(`${perKind[kind]} ${kind} queries, fewer than ${MINIMUM.perKind[kind]}`)
 
-  const words = contentWords([...memories.map((m) => m.content), ...queries.map((q) => q.query)])
+  const words = contentWords([...memories.map((m) => m.content), ...queries.map((q) => q.query), ...memories.map(searchableText)])
   const memoryWords = new Map(memories.map((m, i) => [m.key, words[i]!]))
   const queryWords = queries.map((_, i) => words[memories.length + i]!)
+  const searchableWords = new Map(memories.map((m, i) => [m.key, words[memories.length + queries.length + i]!]))
 
-  const overlap: Partial<Record<QueryKind, OverlapStats>> = {}
-  const paraphraseLeaks: string[] = []
-  for (const kind of QUERY_KINDS) {
-    const shared = queries.flatMap((q, i) => {
-      if (q.kind !== kind || q.relevant.length === 0) return []
+  /** The words a query shares with its answers, as its batch measures them: one entry for batch 1 (the union), one per answer for batch 2. */
+  const sharedWords = (q: BenchQuery, i: number): Array<{ readonly key: string | null; readonly words: string[] }> => {
+    const mine = [...queryWords[i]!]
+    if (q.batch === 1) {
       const answer = new Set(q.relevant.flatMap((key) => [...(memoryWords.get(key) ?? [])]))
-      const common = [...queryWords[i]!].filter((w) => answer.has(w))
-      if (kind === "paraphrase" && common.length > 0) paraphraseLeaks.push(`${q.id} "${q.query}" shares ${common.join(", ")}`)
-      return [common.length]
-    })
-    if (shared.length > 0) overlap[kind] = { queries: shared.length, mean: sum(shared) / shared.length, max: Math.max(...shared), withOverlap: shared.filter((n) => n > 0).length }
+      return [{ key: null, words: mine.filter((w) => answer.has(w)) }]
+    }
+    return q.relevant.map((key) => ({ key, words: mine.filter((w) => searchableWords.get(key)?.has(w) === true) }))
   }
+
+  const paraphraseLeaks: string[] = []
+  const shared = queries.map((q, i) => {
+    if (q.relevant.length === 0) return null
+    const perAnswer = sharedWords(q, i)
+    if (q.kind === "paraphrase") {
+      const max = PARAPHRASE_SHARED_MAX[q.batch]
+      for (const { key, words: common } of perAnswer)
+        if (common.length > max) paraphraseLeaks.push(`${q.id} "${q.query}" shares ${common.join(", ")}${key === null ? "" : ` with ${key}`}; batch ${q.batch} allows ${max}`)
+    }
+    return Math.max(...perAnswer.map((a) => a.words.length))
+  })
   for (const leak of paraphraseLeaks) errors.push(`paraphrase leak: ${leak}`)
+  const overlapOf = (batch: QueryBatch): Partial<Record<QueryKind, OverlapStats>> => {
+    const out: Partial<Record<QueryKind, OverlapStats>> = {}
+    for (const kind of QUERY_KINDS) {
+      const n = queries.flatMap((q, i) => (q.kind === kind && q.batch === batch && shared[i] !== null ? [shared[i]!] : []))
+      if (n.length > 0) out[kind] = { queries: n.length, mean: sum(n) / n.length, max: Math.max(...n), withOverlap: n.filter((x) => x > 0).length }
+    }
+    return out
+  }
+
+  for (const q of queries) {
+    if (q.kind !== "code" || q.relevant.length === 0) continue
+    const answers = q.relevant.flatMap((key) => byKey.get(key)?.content ?? [])
+    const spelledAsWritten = answers.flatMap(codeNames).filter((name) => q.query.toLowerCase().includes(name.toLowerCase()))
+    if (spelledAsWritten.length > 0) errors.push(`${q.id}: code query "${q.query}" writes ${spelledAsWritten.join(", ")} as its answer does; spell the name another way`)
+    const parts = nameParts(answers[0] ?? "")
+    if (![...nameParts(q.query)].some((p) => parts.has(p))) errors.push(`${q.id}: code query "${q.query}" shares no part of a name with ${q.relevant[0]}`)
+  }
 
   const corpus = new Set(memories.flatMap((m) => [...memoryWords.get(m.key)!]))
   queries.forEach((q, i) => {
@@ -166,8 +220,15 @@ export const validateDataset = (dir = datasetDir()): ValidationReport => {
     perProject,
     supersededPairs,
     perKind,
-    overlap,
+    overlap: overlapOf(1),
+    overlapBatch2: overlapOf(2),
     paraphraseLeaks,
+    batch2: Object.fromEntries(
+      QUERY_KINDS.map((k) => {
+        const ids = queries.filter((q) => q.batch === 2 && q.kind === k).map((q) => queryHalf(q.id))
+        return [k, { tune: ids.filter((h) => h === "tune").length, holdout: ids.filter((h) => h === "holdout").length }]
+      })
+    ) as Record<QueryKind, { tune: number; holdout: number }>,
     distractorGroups
   }
 }
@@ -196,6 +257,31 @@ export const contentWords = (texts: ReadonlyArray<string>): Array<Set<string>> =
     db.close()
   }
 }
+
+/** Everything a search can match in a memory: its content, tags and category. */
+export const searchableText = (m: BenchMemory): string => `${m.content} ${m.tags.join(" ")} ${m.category}`
+
+/**
+ * Names written as code in a text: flags (`--frozen-lockfile`), words joined by `_`, `.`, `/` or
+ * `::` (`lib/auth.ts`, `DATABASE_URL`, `Option::is_none`) and camelCase (`mergeCarts`). Hyphenated
+ * words and capitalised names are left out, since prose and product names (`shop-web`, `gRPC`,
+ * `JetStream`) look the same.
+ */
+export const codeNames = (text: string): string[] =>
+  (text.match(/--[a-z0-9]+(?:-[a-z0-9]+)*|[A-Za-z0-9]+(?:(?:[._/]|::)[A-Za-z0-9]+)+|\b[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+\b/g) ?? []).filter((name) =>
+    /[A-Za-z]/.test(name)
+  )
+
+/** The parts of the names in a text, lower-cased, stop words left out: `getServerSession` and "get server session" both give get, server, session. */
+export const nameParts = (text: string): Set<string> =>
+  new Set(
+    text
+      .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+      .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((p) => p.length > 0 && !STOP_WORDS.includes(p))
+  )
 
 /** A common English stop-word list: function words that carry no topic. */
 export const STOP_WORDS = (
@@ -247,7 +333,7 @@ const parseLines = <T>(file: string, errors: string[], decode: (value: unknown) 
 }
 
 const MEMORY_FIELDS = new Set(["key", "content", "category", "project", "tags", "supersedes", "cues"])
-const QUERY_FIELDS = new Set(["id", "kind", "query", "project", "relevant"])
+const QUERY_FIELDS = new Set(["id", "kind", "query", "project", "relevant", "batch"])
 const PROJECT = /^github\.com\/[\w.-]+\/[\w.-]+$/
 
 const toMemory = (value: unknown): BenchMemory | string => {
@@ -283,13 +369,14 @@ const toQuery = (value: unknown): BenchQuery | string => {
   if (!isRecord(value)) return "not an object"
   const extra = Object.keys(value).filter((k) => !QUERY_FIELDS.has(k))
   if (extra.length > 0) return `unknown field ${extra.join(", ")}`
-  const { id, kind, query, project, relevant } = value
+  const { id, kind, query, project, relevant, batch } = value
   if (typeof id !== "string" || !/^q\d{3,}$/.test(id)) return "id must look like q001"
+  if (!(batch === undefined || batch === 1 || batch === 2)) return `${id}: batch must be 1 or 2`
   if (!QUERY_KINDS.some((k) => k === kind)) return `${id}: unknown kind ${String(kind)}`
   if (typeof query !== "string" || query.trim().length === 0) return `${id}: empty query`
   if (!(project === null || (typeof project === "string" && PROJECT.test(project)))) return `${id}: project must be null or github.com/owner/repo`
   if (!Array.isArray(relevant) || !relevant.every((k) => typeof k === "string")) return `${id}: relevant must be a list of keys`
-  return { id, kind: kind as QueryKind, query, project, relevant: relevant as string[] }
+  return { id, kind: kind as QueryKind, batch: batch ?? 1, query, project, relevant: relevant as string[] }
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
@@ -333,11 +420,17 @@ const printReport = (report: ValidationReport): void => {
   console.log(`projects: ${report.perProject.length}; superseded pairs: ${report.supersededPairs}`)
   console.log(`cues: ${report.cues} on ${report.memoriesWithCues} memories`)
   console.log(`queries: ${QUERY_KINDS.map((k) => `${k} ${report.perKind[k]}`).join(", ")}`)
-  console.log("content words a query shares with its answers (porter stems, stop words excluded):")
-  for (const kind of QUERY_KINDS) {
-    const o = report.overlap[kind]
-    if (o) console.log(`  ${kind}: mean ${o.mean.toFixed(2)}, max ${o.max}, ${o.withOverlap} of ${o.queries} share any`)
+  const halves = (k: QueryKind) => `${k} ${report.batch2[k].tune + report.batch2[k].holdout} (tune ${report.batch2[k].tune}, holdout ${report.batch2[k].holdout})`
+  console.log(`batch 2: ${QUERY_KINDS.filter((k) => report.batch2[k].tune + report.batch2[k].holdout > 0).map(halves).join(", ")}`)
+  const overlapLines = (title: string, overlap: ValidationReport["overlap"]) => {
+    console.log(title)
+    for (const kind of QUERY_KINDS) {
+      const o = overlap[kind]
+      if (o) console.log(`  ${kind}: mean ${o.mean.toFixed(2)}, max ${o.max}, ${o.withOverlap} of ${o.queries} share any`)
+    }
   }
+  overlapLines("batch 1, content words a query shares with its answers' content (porter stems, stop words excluded):", report.overlap)
+  overlapLines("batch 2, most content words a query shares with one answer's content, tags and category:", report.overlapBatch2)
   const sizes = report.distractorGroups.map((g) => g.length)
   console.log(
     `near-lexical distractor groups (live memories sharing >= ${NEAR_LEXICAL.share * 100}% of the shorter one's content words): ` +

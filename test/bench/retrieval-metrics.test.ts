@@ -2,13 +2,24 @@
  * Protects the retrieval benchmark's scoring (issue 3): reciprocal rank and hit@k on
  * hand-computed examples, the per-kind and overall aggregation (negatives kept out of MRR and
  * scored by empty results), the markdown table; the BM25 baseline's scoping, supersession and
- * query quoting; and the data set's own guarantees (it validates, paraphrases share no content
- * word with their answers).
+ * query quoting; the split into tuning and held-out halves; and the data set's own guarantees (it
+ * validates, first-batch paraphrases share no content word with their answers and second-batch
+ * ones at most one with each, code queries spell their answer's name another way).
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { describe, expect, test } from "vitest"
 import { bm25Rank, createBm25Index, matchExpression } from "../../bench/retrieval/bm25-baseline.js"
-import { formatTable, hitAt, reciprocalRank, scoreQuery, summarize, type QueryOutcome } from "../../bench/retrieval/metrics.js"
-import { CATEGORIES as BENCH_CATEGORIES, contentWords, MINIMUM, validateDataset, type BenchMemory } from "../../bench/retrieval/validate.js"
+import { formatTable, hitAt, QUERY_KINDS, queryHalf, reciprocalRank, scoreQuery, summarize, type QueryOutcome } from "../../bench/retrieval/metrics.js"
+import {
+  CATEGORIES as BENCH_CATEGORIES,
+  contentWords,
+  MINIMUM,
+  PARAPHRASE_SHARED_MAX,
+  validateDataset,
+  type BenchMemory
+} from "../../bench/retrieval/validate.js"
 import { CATEGORIES } from "../../src/domain/vocabulary.js"
 
 describe("reciprocalRank", () => {
@@ -109,6 +120,12 @@ describe("formatTable", () => {
   })
 })
 
+describe("queryHalf", () => {
+  test("tunes on odd-numbered ids and holds out even-numbered ones", () => {
+    expect(["q001", "q002", "q217", "q218", "q1001"].map(queryHalf)).toEqual(["tune", "holdout", "tune", "holdout", "tune"])
+  })
+})
+
 describe("BM25 baseline", () => {
   const SHOP = "github.com/acme/shop"
   const API = "github.com/acme/api"
@@ -163,12 +180,47 @@ describe("the data set", () => {
     expect(report.memories).toBeGreaterThanOrEqual(MINIMUM.memories)
     expect(report.perProject.length).toBeGreaterThanOrEqual(MINIMUM.projects)
     expect(report.supersededPairs).toBeGreaterThanOrEqual(MINIMUM.supersededPairs)
-    for (const n of Object.values(report.perKind)) expect(n).toBeGreaterThanOrEqual(MINIMUM.perKind)
+    for (const kind of QUERY_KINDS) expect(report.perKind[kind]).toBeGreaterThanOrEqual(MINIMUM.perKind[kind])
   })
 
-  test("has paraphrases that share no content word with their answers", () => {
+  test("has first-batch paraphrases that share no content word with their answers, second-batch ones at most one with each", () => {
     expect(report.overlap.paraphrase?.max).toBe(0)
+    expect(report.overlapBatch2.paraphrase?.max).toBeLessThanOrEqual(PARAPHRASE_SHARED_MAX[2])
     expect(report.paraphraseLeaks).toEqual([])
+  })
+
+  test("splits every kind of the second batch into both halves", () => {
+    for (const kind of ["task", "paraphrase", "code", "negative"] as const) {
+      expect(report.batch2[kind].tune).toBeGreaterThan(0)
+      expect(report.batch2[kind].holdout).toBeGreaterThan(0)
+    }
+  })
+})
+
+describe("the query checks", () => {
+  test("reject a paraphrase sharing more words than its batch allows and a code query that writes the name as its answer does", () => {
+    const dir = mkdtempSync(join(tmpdir(), "retrieval-"))
+    try {
+      const memory = { key: "m0001", content: "Run `pnpm install --frozen-lockfile` before building the shop.", category: "command", project: null, tags: ["pnpm"] }
+      const query = (id: string, kind: string, text: string, batch?: number) =>
+        JSON.stringify({ id, kind, query: text, project: null, relevant: ["m0001"], ...(batch === undefined ? {} : { batch }) })
+      writeFileSync(join(dir, "memories.jsonl"), `${JSON.stringify(memory)}\n`)
+      writeFileSync(
+        join(dir, "queries.jsonl"),
+        [
+          query("q001", "paraphrase", "install the packages before building", 2), // install, build: two
+          query("q002", "paraphrase", "fetch the libraries before building", 2), // build: one
+          query("q003", "paraphrase", "get libraries prior to building"), // batch 1, build: one
+          query("q004", "code", "what does --frozen-lockfile do", 2),
+          query("q005", "code", "frozen lockfile flag for pnpm", 2)
+        ].join("\n")
+      )
+      const errors = validateDataset(dir).errors
+      const named = (id: string) => errors.some((e) => new RegExp(`\\b${id}\\b`).test(e))
+      expect(["q001", "q002", "q003", "q004", "q005"].map(named)).toEqual([true, false, true, true, false])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 
