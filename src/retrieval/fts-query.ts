@@ -4,7 +4,9 @@
  * and never parsed as syntax. Stop words are left out: they match nearly every memory and add
  * nothing to BM25 but time.
  */
-const STOP_WORDS = new Set(
+import { codeWords } from "./code-words.js"
+
+export const STOP_WORDS: ReadonlySet<string> = new Set(
   (
     "a an and are as at be but by can do does for from had has have how i if in into is it its " +
     "me my no not of on or our so than that the their them then there these they this to too " +
@@ -18,8 +20,9 @@ const MAX_WORD = 64
 /** More terms than this add little relevance and much time. */
 const MAX_TERMS = 32
 
+/** The query's own words, then its code words (code-words.ts), stop words left out. */
 export const queryWords = (text: string): string[] => {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []
+  const words = [...(text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []), ...codeWords(text)]
   const kept = words.filter((w) => w.length <= MAX_WORD && !STOP_WORDS.has(w))
   return [...new Set(kept)].slice(0, MAX_TERMS)
 }
