@@ -41,8 +41,8 @@ export interface LedgerConfig {
   readonly contextMinCosine: number
   /** A result this similar (cosine) to a better one is a near-duplicate and dropped. */
   readonly nearDuplicateCosine: number
-  /** BM25 weights of the indexed columns: content, tags, category. */
-  readonly fieldWeights: readonly [number, number, number]
+  /** BM25 weights of the indexed columns: content, written cues, tags, category, code words. */
+  readonly fieldWeights: readonly [number, number, number, number, number]
   /**
    * When nothing in the pool has a non-negative record, the best gated memory is admitted on
    * probation, so a memory gated before the world changed can earn its way back without
@@ -57,6 +57,21 @@ export interface LedgerConfig {
   readonly similarWords: number
   /** With vectors, a cosine at or above this is a near-duplicate too. */
   readonly similarCosine: number
+  /** A learned cue's BM25 counts this much against a memory's own text's. */
+  readonly learnedCueWeight: number
+  /**
+   * Search and recall leave out a result that answers less of the query than this: the share
+   * of the query's words (weighted by rarity) found in its text or in one of its cues, for the
+   * best phrasing. A match by vector alone passes at `coverageCosine` instead.
+   */
+  readonly minCoverage: number
+  readonly coverageCosine: number
+  /** A memory keeps at most this many learned cues, the strongest. */
+  readonly maxLearnedCues: number
+  /** An outcome learns from at most this many of its conversation's recalls before it... */
+  readonly cueWindowRecalls: number
+  /** ...asked at most this long before it. */
+  readonly cueWindowMs: number
 }
 
 export const DEFAULT_CONFIG: LedgerConfig = {
@@ -71,8 +86,14 @@ export const DEFAULT_CONFIG: LedgerConfig = {
   minVectorSimilarity: 0.3,
   contextMinCosine: 0.6,
   nearDuplicateCosine: 0.95,
-  fieldWeights: [1, 0.5, 0.25],
+  fieldWeights: [1, 1, 0.5, 0.25, 0.5],
   probation: true,
   similarWords: 0.6,
-  similarCosine: 0.9
+  similarCosine: 0.9,
+  learnedCueWeight: 1,
+  minCoverage: 0.3,
+  coverageCosine: 0.6,
+  maxLearnedCues: 8,
+  cueWindowRecalls: 10,
+  cueWindowMs: 2 * 3_600_000
 }

@@ -21,6 +21,13 @@ import {
 import { ContentFlag, SecretKind } from "../privacy/vocabulary.js"
 
 const Tags = Schema.Array(Tag)
+/**
+ * A cue: a short question or phrasing a memory answers, written with it (`cues` of an add or a
+ * revision) or learned from the log (cue-state.ts). At most 32 words; the decider checks that.
+ */
+export const Cue = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(400))
+export const MAX_WRITTEN_CUES = 5
+const Cues = Schema.Array(Cue).pipe(Schema.maxItems(MAX_WRITTEN_CUES))
 const IsoTime = Schema.String.pipe(Schema.pattern(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/))
 
 /**
@@ -46,6 +53,8 @@ export const MemoryAdded = Schema.TaggedStruct("MemoryAdded", {
   confidence: Confidence,
   /** When the knowledge was first written down, if earlier than this event (imports). */
   createdAt: Schema.optional(IsoTime),
+  /** Questions or phrasings the memory answers, written with it; scanned like the content. */
+  cues: Schema.optional(Cues),
   ...scanFields
 })
 
@@ -56,6 +65,8 @@ export const MemoryRevised = Schema.TaggedStruct("MemoryRevised", {
   tags: Schema.optional(Tags),
   scope: Schema.optional(Scope),
   project: Schema.optional(Schema.NullOr(ProjectName)),
+  /** The written cues, replaced as a whole. */
+  cues: Schema.optional(Cues),
   // The scan fields come only with `content`: they describe the new text.
   ...scanFields
 })
@@ -79,8 +90,15 @@ export const OutcomeRecorded = Schema.TaggedStruct("OutcomeRecorded", {
 export const MemoriesRecalled = Schema.TaggedStruct("MemoriesRecalled", {
   query: Schema.String,
   memoryIds: Schema.Array(MemoryId),
-  task: Schema.optional(Schema.String)
+  task: Schema.optional(Schema.String),
+  /** Further phrasings of the same need, searched together with `query`. */
+  also: Schema.optional(Schema.Array(Schema.String)),
+  /** The project searched from (null: global only); a cue learned from this recall applies there. */
+  project: Schema.optional(Schema.NullOr(ProjectName))
 })
+
+/** A person says a learned cue is wrong for this memory: it is dropped and not learned again. */
+export const CueDropped = Schema.TaggedStruct("CueDropped", { memoryId: MemoryId, cue: Cue })
 
 export const MemoryForgotten = Schema.TaggedStruct("MemoryForgotten", { memoryId: MemoryId, reason: Schema.String })
 export const MemoryRestored = Schema.TaggedStruct("MemoryRestored", { memoryId: MemoryId, reason: Schema.String })
@@ -98,6 +116,7 @@ export const DomainEvent = Schema.Union(
   MemoriesRecalled,
   MemoryForgotten,
   MemoryRestored,
+  CueDropped,
   ConversationForgotten,
   ConversationRestored
 )
@@ -115,6 +134,7 @@ export const EVENT_SCHEMAS = {
   MemoriesRecalled,
   MemoryForgotten,
   MemoryRestored,
+  CueDropped,
   ConversationForgotten,
   ConversationRestored
 } as const satisfies { [T in EventType]: Schema.Schema<EventOf<T>, any> }

@@ -238,3 +238,15 @@ export function* readRows(db: Db, filter: ReadFilter = {}): Generator<EventRow> 
   const sql = `SELECT e.* FROM ${from} WHERE ${where.join(" AND ")} ORDER BY e.seq${limit}`
   yield* db.prepare(sql).iterate(...args) as IterableIterator<EventRow>
 }
+
+/**
+ * A conversation's recalls and outcomes before `seq`, newest first: what an outcome's cue
+ * window is looked for in (cue-state.ts). Through the origin index, whose entries hold `seq`.
+ */
+export const conversationRecallsBefore = (db: Db, origin: string, seq: number, count: number): StoredEvent[] =>
+  (
+    statement(
+      db,
+      "SELECT * FROM events WHERE origin = ? AND seq < ? AND type IN ('MemoriesRecalled', 'OutcomeRecorded') ORDER BY seq DESC LIMIT ?"
+    ).all(origin, seq, count) as EventRow[]
+  ).map(rowToEvent)

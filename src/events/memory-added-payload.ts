@@ -16,6 +16,7 @@ export const memoryAddedPayload = (e: EventOf<"MemoryAdded">): string => {
     `"project":${e.project === null ? "null" : JSON.stringify(e.project)},"tags":${JSON.stringify(e.tags)},` +
     `"source":"${e.source}","status":"${e.status}","confidence":${e.confidence}`
   if (e.createdAt !== undefined) json += `,"createdAt":"${e.createdAt}"`
+  if (e.cues !== undefined) json += `,"cues":${JSON.stringify(e.cues)}`
   if (e.redacted !== undefined) json += `,"redacted":${JSON.stringify(e.redacted)}`
   if (e.privateDropped !== undefined) json += `,"privateDropped":${e.privateDropped}`
   if (e.flags !== undefined) json += `,"flags":${JSON.stringify(e.flags)}`

@@ -43,7 +43,7 @@ export const placeTokensOf = (project: string | null, live: boolean): string[] =
   project === null ? [placeToken({ project, live })] : [placeToken({ project: null, live }), placeToken({ project, live })]
 
 /** A MATCH restricted to the text columns, so a word never meets a scope token. */
-export const textMatch = (orOfPhrases: string): string => `{content tags category} : (${orOfPhrases})`
+export const textMatch = (orOfPhrases: string): string => `{content cues tags category code} : (${orOfPhrases})`
 
 /** Phrases AND'ed with "in one of these places" (and "of this category" when given). */
 export const inPlaces = (words: string, places: ReadonlyArray<string>, category?: string): string =>

@@ -2,7 +2,7 @@
 import type { MemoryId } from "../domain/ids.js"
 import type { Db } from "../store/database.js"
 import { statement, type Writes } from "../store/statements.js"
-import type { MemoryState } from "./memory-state.js"
+import { NO_CUES, type MemoryState } from "./memory-state.js"
 import type { Projection } from "./projection.js"
 
 /**
@@ -19,8 +19,8 @@ export const memoriesProjection: Projection = {
   name: "memories",
   // 3: instruction_like, the privacy scan's flag. 4: no recall-filter index (recall filters
   // scope in the full-text index, fts-scope.ts). 5: the restatement index holds a 6-byte prefix
-  // of the key (RESTATED_BY), not the key, scope and project.
-  version: 5,
+  // of the key (RESTATED_BY), not the key, scope and project. 6: written cues.
+  version: 6,
   create: (db) =>
     db.exec(`
       CREATE TABLE IF NOT EXISTS memories (
@@ -32,6 +32,7 @@ export const memoriesProjection: Projection = {
         scope TEXT NOT NULL,
         project TEXT,
         tags TEXT NOT NULL,
+        cues TEXT NOT NULL,
         source TEXT NOT NULL,
         status TEXT NOT NULL,
         instruction_like INTEGER NOT NULL,
@@ -54,7 +55,7 @@ export const memoriesProjection: Projection = {
 }
 
 const COLUMNS =
-  "key, id, content, content_key, category, scope, project, tags, source, status, instruction_like, confidence, confirmations, superseded_by, forgotten, forgotten_reason, distinct_from, created_at, updated_at, origin, agent, last_seq"
+  "key, id, content, content_key, category, scope, project, tags, cues, source, status, instruction_like, confidence, confirmations, superseded_by, forgotten, forgotten_reason, distinct_from, created_at, updated_at, origin, agent, last_seq"
 
 export interface MemoryRow {
   key: number
@@ -65,6 +66,7 @@ export interface MemoryRow {
   scope: string
   project: string | null
   tags: string
+  cues: string
   source: string
   status: string
   instruction_like: number
@@ -91,6 +93,7 @@ export const rowToMemory = (row: MemoryRow): MemoryState => ({
   scope: row.scope as MemoryState["scope"],
   project: row.project,
   tags: JSON.parse(row.tags) as string[],
+  cues: row.cues === "[]" ? NO_CUES : (JSON.parse(row.cues) as string[]),
   source: row.source as MemoryState["source"],
   status: row.status as MemoryState["status"],
   instructionLike: row.instruction_like === 1,
@@ -134,6 +137,7 @@ export const writeMemory = (to: Writes, m: MemoryState): void => {
     m.scope,
     m.project,
     JSON.stringify(m.tags),
+    JSON.stringify(m.cues),
     m.source,
     m.status,
     m.instructionLike ? 1 : 0,

@@ -19,6 +19,8 @@ export interface MemoryState {
   readonly scope: Scope
   readonly project: string | null
   readonly tags: ReadonlyArray<string>
+  /** Questions or phrasings the memory answers, written with it (learned cues are in cues.ts). */
+  readonly cues: ReadonlyArray<string>
   readonly source: Source
   readonly status: Status
   /**
@@ -42,6 +44,7 @@ export interface MemoryState {
 
 /** Every new memory's `distinctFrom`: one shared empty list, not one per memory. */
 const NO_IDS: ReadonlyArray<MemoryId> = Object.freeze([])
+export const NO_CUES: ReadonlyArray<string> = Object.freeze([])
 
 export const evolveMemory = (
   state: MemoryState | undefined,
@@ -61,6 +64,7 @@ export const evolveMemory = (
       scope: event.scope,
       project: event.project,
       tags: event.tags,
+      cues: event.cues ?? NO_CUES,
       source: event.source,
       status: event.status,
       instructionLike: isInstructionLike(event.flags),
@@ -96,6 +100,7 @@ export const evolveMemory = (
         status: event.content !== undefined && flagged ? "tentative" : state.status,
         category: event.category ?? state.category,
         tags: event.tags ?? state.tags,
+        cues: event.cues ?? state.cues,
         scope: event.scope ?? state.scope,
         project: event.project === undefined ? state.project : event.project
       })
@@ -114,6 +119,7 @@ export const evolveMemory = (
       return touched({ forgotten: false, forgottenReason: null })
     case "OutcomeRecorded":
     case "MemoriesRecalled":
+    case "CueDropped":
     case "ConversationForgotten":
     case "ConversationRestored":
       return state

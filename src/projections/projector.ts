@@ -10,7 +10,7 @@
 import type { LedgerConfig } from "../config.js"
 import type { MemoryId } from "../domain/ids.js"
 import { isConversationControl, memoryIdsOf, type StoredEvent } from "../events/events.js"
-import { readEvents } from "../events/log.js"
+import { conversationRecallsBefore, readEvents } from "../events/log.js"
 import type { Db } from "../store/database.js"
 import { statement, writesOn } from "../store/statements.js"
 import { countEvent, setForgotten, type ConversationState } from "./conversation-state.js"
@@ -21,6 +21,8 @@ import { indexMemory } from "./fts.js"
 import { evolveMemory, type MemoryState } from "./memory-state.js"
 import { deleteMemory, loadMemory, writeMemory } from "./memories.js"
 import { setCheckpoints } from "./checkpoints.js"
+import { CUE_LOOKBACK, evolveCues, recallWindow, type CueState } from "./cue-state.js"
+import { loadCueState, writeCueState } from "./cues.js"
 
 /**
  * The projections' share of one write transaction. Memories and evidence are written as each
@@ -68,10 +70,17 @@ export const openProjectionSession = (db: Db, config: LedgerConfig): ProjectionS
       // A recall changes no memory and no evidence (evolveMemory returns the state as is): skip
       // loading the rows it names, which every search would otherwise pay for.
       if (event._tag === "MemoriesRecalled") continue
+      const teaches = event._tag === "OutcomeRecorded" || event._tag === "CueDropped"
+      const window = event._tag === "OutcomeRecorded" ? windowReader(db, config)(stored) : []
       for (const memoryId of new Set(memoryIdsOf(event))) {
         const before = loadMemory(db, memoryId)
         const after = evolveMemory(before, stored, memoryId)
         if (after !== before) saveMemory(db, before, after, index)
+        if (teaches && after) {
+          const cuesBefore = loadCueState(db, memoryId)
+          const cues = evolveCues(cuesBefore, stored, after, window, config)
+          if (cues !== cuesBefore) writeCueState(db, memoryId, cues)
+        }
         if (event._tag !== "OutcomeRecorded") continue
         const evidence = evolveEvidence(loadEvidence(db, memoryId), stored, memoryId, config.halfLifeDays, config.contradictionDiscount)
         if (evidence) writeEvidence(db, evidence)
@@ -118,28 +127,41 @@ export const refoldMemories = (
 ): void => {
   for (const memoryId of memoryIds) {
     const events = [...readEvents(db, { memoryId })].filter((e) => e.seq <= throughSeq)
-    const { memory, evidence } = foldMemory(events, memoryId as MemoryId, hidden, config)
+    const { memory, evidence, cues } = foldMemory(events, memoryId as MemoryId, hidden, config, windowReader(db, config))
     saveMemory(db, loadMemory(db, memoryId), memory, index)
     if (evidence) writeEvidence(db, evidence)
     else deleteEvidence(db, memoryId)
+    writeCueState(db, memoryId as MemoryId, cues)
   }
 }
 
-/** One memory's state and evidence from its events: the definition both paths share. */
+/** The recalls an outcome learns cues from (cue-state.ts), read from the log. */
+export type WindowOf = (outcome: StoredEvent) => ReturnType<typeof recallWindow>
+
+export const windowReader = (db: Db, config: LedgerConfig): WindowOf => (outcome) =>
+  recallWindow(outcome, conversationRecallsBefore(db, outcome.origin, outcome.seq, CUE_LOOKBACK), config)
+
+/** One memory's state, evidence and learned cues from its events: the definition both paths share. */
 export const foldMemory = (
   events: Iterable<StoredEvent>,
   memoryId: MemoryId,
   hidden: ReadonlySet<string>,
-  config: LedgerConfig
-): { memory: MemoryState | undefined; evidence: EvidenceState | undefined } => {
+  config: LedgerConfig,
+  windowOf: WindowOf
+): { memory: MemoryState | undefined; evidence: EvidenceState | undefined; cues: CueState | undefined } => {
   let memory: MemoryState | undefined
   let evidence: EvidenceState | undefined
+  let cues: CueState | undefined
   for (const stored of events) {
     if (hidden.has(stored.origin)) continue
     memory = evolveMemory(memory, stored, memoryId)
     evidence = evolveEvidence(evidence, stored, memoryId, config.halfLifeDays, config.contradictionDiscount)
+    const tag = stored.event?._tag
+    if (memory && (tag === "OutcomeRecorded" || tag === "CueDropped")) {
+      cues = evolveCues(cues, stored, memory, tag === "OutcomeRecorded" ? windowOf(stored) : [], config)
+    }
   }
-  return { memory, evidence }
+  return { memory, evidence, cues }
 }
 
 export const saveMemory = (

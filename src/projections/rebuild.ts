@@ -18,6 +18,8 @@ import { indexMemory } from "./fts.js"
 import { evolveMemory, type MemoryState } from "./memory-state.js"
 import { writeMemory } from "./memories.js"
 import { emptyConversation } from "./projector.js"
+import { CUE_LOOKBACK, evolveCues, recallWindow, type CueState } from "./cue-state.js"
+import { writeCueState } from "./cues.js"
 import { PROJECTIONS, versionOf } from "./registry.js"
 
 export type Progress = (done: number, total: number) => void
@@ -30,6 +32,10 @@ export const rebuildProjections = (db: Db, config: LedgerConfig, onProgress?: Pr
   const conversations = new Map<string, ConversationState>()
   const memories = new Map<string, MemoryState>()
   const evidence = new Map<string, EvidenceState>()
+  const cues = new Map<string, CueState>()
+  // Each conversation's latest recalls and outcomes, newest first: the same CUE_LOOKBACK events
+  // the incremental path reads from the log for an outcome's cue window.
+  const recent = new Map<string, StoredEvent[]>()
   let lastSeq = 0
   let read = 0
   for (const stored of readEvents(db)) {
@@ -42,10 +48,17 @@ export const rebuildProjections = (db: Db, config: LedgerConfig, onProgress?: Pr
     // The Map writes are skipped when a fold returns its state unchanged (an outcome leaves the
     // memory as it is, and only outcomes move evidence): same maps, a million events faster.
     const outcome = event._tag === "OutcomeRecorded"
+    const teaches = outcome || event._tag === "CueDropped"
+    const window = outcome ? recallWindow(stored, recent.get(stored.origin) ?? [], config) : []
+    if (outcome || event._tag === "MemoriesRecalled") remember(recent, stored)
     for (const memoryId of distinct(memoryIdsOf(event))) {
       const before = memories.get(memoryId)
       const m = evolveMemory(before, stored, memoryId)
       if (m !== undefined && m !== before) memories.set(memoryId, m)
+      if (teaches && m !== undefined) {
+        const c = evolveCues(cues.get(memoryId), stored, m, window, config)
+        if (c !== undefined) cues.set(memoryId, c)
+      }
       if (!outcome) continue
       const e = evolveEvidence(evidence.get(memoryId), stored, memoryId, config.halfLifeDays, config.contradictionDiscount)
       if (e) evidence.set(memoryId, e)
@@ -64,6 +77,7 @@ export const rebuildProjections = (db: Db, config: LedgerConfig, onProgress?: Pr
   }
   for (const e of evidence.values()) writeEvidence(db, e)
   for (const c of conversations.values()) writeConversation(to, c)
+  for (const [memoryId, c] of cues) if (memories.has(memoryId)) writeCueState(db, c.memoryId, c)
   // The full-text index is written last, after every other write above: each of those
   // opens a statement savepoint, and FTS5 flushes its pending terms to a new segment at every
   // savepoint. Interleaved, that made one tiny segment (and its merges) per memory; written
@@ -75,6 +89,13 @@ export const rebuildProjections = (db: Db, config: LedgerConfig, onProgress?: Pr
   }
   onProgress?.(total, total)
   return { events: read }
+}
+
+const remember = (recent: Map<string, StoredEvent[]>, stored: StoredEvent): void => {
+  const list = recent.get(stored.origin) ?? []
+  list.unshift(stored)
+  if (list.length > CUE_LOOKBACK) list.pop()
+  recent.set(stored.origin, list)
 }
 
 /** The ids once each; most events name one memory, and need no Set for that. */

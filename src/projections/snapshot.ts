@@ -8,7 +8,13 @@ const QUERIES: Record<string, string> = {
   memories: "SELECT * FROM memories ORDER BY key",
   evidence: "SELECT * FROM evidence ORDER BY memory_id",
   fts: "SELECT term, doc, col, offset FROM memories_fts_terms ORDER BY doc, col, offset, term",
-  conversations: "SELECT * FROM conversations ORDER BY origin"
+  conversations: "SELECT * FROM conversations ORDER BY origin",
+  // A cue's key is not part of its meaning: cues are rewritten whenever their memory's change.
+  cues: `SELECT memory_id, text, project, weight, anchor_ms, origin, outcome_event_id, recall_event_id, learned_at
+           FROM learned_cues ORDER BY memory_id, project, text`,
+  cueStates: "SELECT * FROM cue_states ORDER BY memory_id",
+  cuesFts: `SELECT c.memory_id, c.project, c.text, t.term, t.col, t.offset FROM cues_fts_terms t JOIN learned_cues c ON c.key = t.doc
+              ORDER BY c.memory_id, c.project, c.text, t.col, t.offset, t.term`
 }
 
 export type Snapshot = Record<string, unknown[]>

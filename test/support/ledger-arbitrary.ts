@@ -30,6 +30,10 @@ const content = fc
   .tuple(fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 5 }), fc.constantFrom("", ".", "!", " "))
   .map(([words, end]) => words.join(" ") + end)
 const tags = fc.subarray(TAGS)
+/** Recall phrasings: few enough that the same cue is taught, weakened and dropped again. */
+const phrasing = fc.constantFrom("how to deploy", "Run the tests?", "which cache", "tabs or spaces", "node version")
+const PROJECT = "github.com/acme/app"
+const OTHER_PROJECT = "github.com/acme/other"
 const category = fc.constantFrom<Category>(...CATEGORIES.slice(0, 3))
 
 type AddStep = {
@@ -41,6 +45,7 @@ type AddStep = {
   readonly tags: string[]
   readonly source: (typeof SOURCES)[number]
   readonly confidence: number
+  readonly cues?: string[]
   /** The privacy scan found the text instruction-like. */
   readonly flagged: boolean
 }
@@ -58,7 +63,8 @@ export type Step =
   | { readonly kind: "confirm" | "forget" | "restore"; readonly slot: number }
   | { readonly kind: "supersede" | "distinct"; readonly slot: number; readonly other: number }
   | { readonly kind: "outcome"; readonly slots: number[]; readonly outcome: (typeof OUTCOMES)[number] }
-  | { readonly kind: "recall"; readonly slots: number[] }
+  | { readonly kind: "recall"; readonly slots: number[]; readonly query: string; readonly also?: string[]; readonly project?: string | null }
+  | { readonly kind: "dropCue"; readonly slot: number; readonly cue: string }
   | { readonly kind: "forgetConversation" | "restoreConversation"; readonly target: (typeof ORIGINS)[number] }
 
 const kind = <K extends Step["kind"]>(...kinds: K[]) => fc.constantFrom(...kinds)
@@ -73,8 +79,9 @@ const addStep: fc.Arbitrary<AddStep> = fc.record({
   tags,
   source: fc.constantFrom(...SOURCES),
   confidence: fc.double({ min: 0, max: 1, noNaN: true }),
+  cues: fc.array(phrasing, { maxLength: 2 }),
   flagged: fc.boolean()
-})
+}, { requiredKeys: ["kind", "slot", "content", "category", "project", "tags", "source", "confidence", "flagged"] })
 
 const stepBody: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: addStep },
@@ -82,7 +89,14 @@ const stepBody: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: kind("confirm", "forget", "restore"), slot }) },
   { weight: 1, arbitrary: fc.record({ kind: kind("supersede", "distinct"), slot, other: slot }) },
   { weight: 4, arbitrary: fc.record({ kind: kind("outcome"), slots: slots(1), outcome: fc.constantFrom(...OUTCOMES) }) },
-  { weight: 1, arbitrary: fc.record({ kind: kind("recall"), slots: slots(0) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record(
+      { kind: kind("recall"), slots: slots(0), query: phrasing, also: fc.array(phrasing, { maxLength: 2 }), project: fc.constantFrom(null, PROJECT, OTHER_PROJECT) },
+      { requiredKeys: ["kind", "slots", "query"] }
+    )
+  },
+  { weight: 1, arbitrary: fc.record({ kind: kind("dropCue"), slot, cue: phrasing }) },
   { weight: 2, arbitrary: fc.record({ kind: kind("forgetConversation", "restoreConversation"), target: origin }) }
 )
 
@@ -179,7 +193,17 @@ export const eventsOf = (steps: ReadonlyArray<TimedStep>): NewEvent[] => {
       }
       case "recall":
         ensure(s, step.slots)
-        emit(s, { _tag: "MemoriesRecalled", query: "how", memoryIds: step.slots.map(slotId) })
+        emit(s, {
+          _tag: "MemoriesRecalled",
+          query: step.query,
+          memoryIds: step.slots.map(slotId),
+          ...(step.also === undefined ? {} : { also: step.also }),
+          ...(step.project === undefined ? {} : { project: step.project })
+        })
+        break
+      case "dropCue":
+        ensure(s, [step.slot])
+        emit(s, { _tag: "CueDropped", memoryId: slotId(step.slot), cue: step.cue })
         break
       case "forgetConversation":
       case "restoreConversation":
@@ -196,8 +220,9 @@ const addEvent = (step: AddStep): DomainEvent => ({
   content: step.content,
   category: step.category,
   scope: step.project ? "project" : "global",
-  project: step.project ? "github.com/acme/app" : null,
+  project: step.project ? PROJECT : null,
   tags: step.tags,
+  ...(step.cues === undefined ? {} : { cues: step.cues }),
   source: step.source,
   status: step.source === "observed" || step.flagged ? "tentative" : "confirmed",
   confidence: step.confidence,
