@@ -12,7 +12,7 @@ const variants: ReadonlyArray<[string, Partial<LedgerConfig>]> = [
   ["keywordShare 0.7", { keywordShare: 0.7 }],
   ["keywordShare 0.7, minVector 0.45", { keywordShare: 0.7, minVectorSimilarity: 0.45 }],
   ["keywordShare 0.55, minVector 0.45", { keywordShare: 0.55, minVectorSimilarity: 0.45 }],
-  ["fields 1/0.2/0.1", { fieldWeights: [1, 0.2, 0.1] }]
+  ["fields 1/1/0.2/0.1/0.5", { fieldWeights: [1, 1, 0.2, 0.1, 0.5] }]
 ]
 
 console.log("| variant | lexical | task | paraphrase | overall MRR | negatives: context empty |")

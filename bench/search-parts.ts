@@ -85,7 +85,7 @@ await withScratchDir("search-parts", async (dir) => {
     const bodies = queries.map((q, i) => Buffer.from(JSON.stringify(recallInput(i))))
 
     const rows: Array<[string, number]> = [
-      ["statement", await perSearch(queryCount, (i) => store.read((db) => keywordCandidates(db, queries[i]!.query, request(i), 10, config, 40)))],
+      ["statement", await perSearch(queryCount, (i) => store.read((db) => keywordCandidates(db, [queries[i]!.query], request(i), 10, config, nowMs, 40)))],
       ["ranking", await perSearch(queryCount, (i) => store.read((db) => runSearch(db, request(i), nowMs, config)))],
       ["recall", await perSearch(queryCount, (i) => runtime.runPromise(operations.recall(recallInput(i), CALLER)))],
       ["route", await perSearch(queryCount, (i) => route({ body: bodies[i]!, url, header }))]
@@ -97,7 +97,7 @@ await withScratchDir("search-parts", async (dir) => {
     // this process too, so its own cost is measured apart and subtracted.
     const reader = new Database(path, { readonly: true })
     reader.pragma("mmap_size = 1073741824")
-    const onReader = (i: number) => reader.transaction(() => keywordCandidates(reader, queries[i]!.query, request(i), 10, config, 40)).deferred()
+    const onReader = (i: number) => reader.transaction(() => keywordCandidates(reader, [queries[i]!.query], request(i), 10, config, nowMs, 40)).deferred()
     const recall = (i: number) => runtime.runPromise(operations.recall(recallInput(i), CALLER))
     const alone = await perSearch(queryCount, onReader, 1)
     const recallAlone = await perSearch(queryCount, recall, 1)

@@ -26,6 +26,7 @@ export const memoryToWire = (
   scope: memory.scope,
   project: memory.project,
   tags: memory.tags,
+  cues: memory.cues,
   source: memory.source,
   status: memory.status,
   confidence: memory.confidence,

@@ -25,6 +25,8 @@ export const Memory = Schema.Struct({
   scope: Scope,
   project: Schema.NullOr(Schema.String),
   tags: Schema.Array(Schema.String),
+  /** Questions or phrasings it answers, written with it (learned cues: `mem cues`). */
+  cues: Schema.Array(Schema.String),
   source: Source,
   status: Status,
   confidence: Schema.Number,
@@ -86,9 +88,19 @@ export const LeftOutStage = Schema.Literal(
   "pool",
   "duplicate",
   "limit",
+  "coverage",
   "forgotten",
   "superseded",
   "scope",
   "category",
   "forgotten-conversation"
 )
+
+/** How much of the query a memory answers, and through which of its texts and which phrasing. */
+export const Coverage = Schema.Struct({
+  value: Schema.Number,
+  phrasing: Schema.String,
+  source: Schema.Literal("content", "written cue", "learned cue"),
+  cue: Schema.optional(Schema.String),
+  learned: Schema.optional(Schema.Struct({ origin: Schema.String, outcomeEventId: Schema.String, recallEventId: Schema.String }))
+})

@@ -106,7 +106,8 @@ export const OperationsLocal = Layer.effect(
                 rank: hit.rank,
                 score: hit.score,
                 terms: hit.terms,
-                probation: hit.probation
+                probation: hit.probation,
+                ...optional("coverage", hit.coverage)
               })
             )
           })
@@ -136,6 +137,7 @@ export const OperationsLocal = Layer.effect(
               score: x.score,
               probation: x.probation,
               terms: x.terms,
+              ...optional("coverage", x.coverage),
               events: x.events
             })),
             leftOut: r.leftOut

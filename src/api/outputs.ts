@@ -5,7 +5,7 @@
 import { Schema } from "effect"
 import { Category, Outcome } from "../domain/vocabulary.js"
 import { ExportedEvent } from "../events/export-line.js"
-import { EventRef, LeftOutStage, Memory, MemoryRecord, OutcomeRef, ScoreTerms, SearchMode, TermEvents } from "./memory-wire.js"
+import { Coverage, EventRef, LeftOutStage, Memory, MemoryRecord, OutcomeRef, ScoreTerms, SearchMode, TermEvents } from "./memory-wire.js"
 
 export const SimilarMemory = Schema.Struct({
   id: Schema.String,
@@ -48,7 +48,8 @@ export const RecalledMemory = Schema.Struct({
   rank: Schema.Number,
   score: Schema.Number,
   terms: ScoreTerms,
-  probation: Schema.Boolean
+  probation: Schema.Boolean,
+  coverage: Schema.optional(Coverage)
 })
 
 export const RecallOutput = Schema.Struct({
@@ -68,6 +69,7 @@ export const ExplainedResult = Schema.Struct({
   score: Schema.Number,
   probation: Schema.Boolean,
   terms: ScoreTerms,
+  coverage: Schema.optional(Coverage),
   events: TermEvents
 })
 
@@ -78,7 +80,8 @@ export const ExplainedLeftOut = Schema.Struct({
   stage: LeftOutStage,
   reason: Schema.String,
   outcome: Schema.optional(Schema.Struct({ score: Schema.Number, worked: Schema.Number, failed: Schema.Number })),
-  duplicateOf: Schema.optional(Schema.String)
+  duplicateOf: Schema.optional(Schema.String),
+  coverage: Schema.optional(Coverage)
 })
 
 export const ExplainOutput = Schema.Struct({

@@ -13,7 +13,9 @@ import { statement } from "../store/statements.js"
 import { nearest, placesSearchedFrom, similarities } from "../projections/vector-search.js"
 import { inPlaces, inPlacesOtherCategory, outsidePlaces, placeTokensOf } from "../projections/fts-scope.js"
 import { ftsMatchExpression } from "./fts-query.js"
+import { cueWeightAt } from "../projections/cue-state.js"
 import type { RankFields } from "./rank.js"
+import type { DocumentFrequency } from "./coverage.js"
 
 export interface Scope {
   /** The current project: its memories and global ones are in scope; null = global only. */
@@ -35,40 +37,86 @@ export interface Candidate<M extends RankFields = MemoryState> {
 export const candidateLimit = (limit: number, config: LedgerConfig): number => Math.max(100, Math.ceil(limit * config.poolFactor) * 10)
 
 /**
- * The `count` best keyword matches in scope (by default `candidateLimit`), best first; among
- * equally relevant matches at the cut, which are kept is SQLite's choice.
+ * The `count` best keyword matches in scope for each phrasing (by default `candidateLimit`),
+ * from the memories' own text (content, written cues, tags, category, code words) and from
+ * their learned cues. A memory's keyword signal is its best match: BM25 of its text, or of a
+ * learned cue times `learnedCueWeight` and the cue's decayed weight (at most 1). With several
+ * phrasings, each phrasing's signals are scaled to its best and the best phrasing counts.
+ * Among equally relevant matches at the cut, which are kept is SQLite's choice.
  */
 export const keywordCandidates = (
   db: Db,
-  query: string,
+  phrasings: ReadonlyArray<string>,
   scope: Scope,
   limit: number,
   config: LedgerConfig,
+  nowMs: number,
   count = candidateLimit(limit, config)
-): Map<number, Candidate<RankFields>> => {
-  const words = ftsMatchExpression(query)
+): KeywordCandidates => {
   const found = new Map<number, Candidate<RankFields>>()
-  if (words === undefined) return found
-  const [wc, wt, wk] = config.fieldWeights
-  // Scope, liveness and category are tokens of the index itself (fts-scope.ts), so FTS5 scores
-  // only the matches in scope; then the kept candidates' rank fields and outcome sums are read
-  // in the same statement. Ordered by the selected column, so BM25 is computed once per match,
-  // not twice (-x DESC orders exactly as x ASC, ties included).
-  const rows = statement(
+  let cueMatched = false
+  for (const phrasing of phrasings) {
+    const words = ftsMatchExpression(phrasing)
+    if (words === undefined) continue
+    const rows = contentMatches(db, words, scope, count, config)
+    const cues = cueMatches(db, words, scope, count, config, nowMs)
+    if (cues.length > 0) cueMatched = true
+    const byKey = new Map<number, CandidateRow>()
+    for (const r of [...rows, ...cues]) {
+      const seen = byKey.get(r.key)
+      if (seen === undefined || r.relevance > seen.relevance) byKey.set(r.key, r)
+    }
+    const best = phrasings.length === 1 ? 1 : Math.max(0, ...[...byKey.values()].map((r) => r.relevance))
+    for (const r of byKey.values()) {
+      const keyword = best > 0 ? Math.max(0, r.relevance) / best : 0
+      const seen = found.get(r.key)
+      if (seen !== undefined && seen.keyword >= keyword) continue
+      const memory: RankFields = { key: r.key, id: r.id as MemoryState["id"], createdAt: r.created_at, confidence: r.confidence, confirmations: r.confirmations }
+      const evidence = r.worked === null ? undefined : { worked: r.worked, failed: r.failed!, anchorMs: r.anchor_ms! }
+      found.set(r.key, { memory, evidence, keyword, vector: 0 })
+    }
+  }
+  return Object.assign(found, { fused: phrasings.length > 1 || cueMatched })
+}
+
+/** Keyword candidates by key; `fused` when they came from several phrasings or from cues. */
+export type KeywordCandidates = Map<number, Candidate<RankFields>> & { readonly fused: boolean }
+
+// Scope, liveness and category are tokens of the index itself (fts-scope.ts), so FTS5 scores
+// only the matches in scope; then the kept candidates' rank fields and outcome sums are read
+// in the same statement. Ordered by the selected column, so BM25 is computed once per match,
+// not twice (-x DESC orders exactly as x ASC, ties included).
+const contentMatches = (db: Db, words: string, scope: Scope, count: number, config: LedgerConfig): CandidateRow[] =>
+  statement(
     db,
     `SELECT f.key, f.relevance, m.id, m.created_at, m.confidence, m.confirmations, e.worked, e.failed, e.anchor_ms
-       FROM (SELECT rowid AS key, -bm25(memories_fts, ${wc}, ${wt}, ${wk}, 0) AS relevance FROM memories_fts
+       FROM (SELECT rowid AS key, -bm25(memories_fts, ${config.fieldWeights.join(", ")}, 0) AS relevance FROM memories_fts
               WHERE memories_fts MATCH ? ORDER BY relevance DESC LIMIT ?) f
        JOIN memories m ON m.key = f.key
        LEFT JOIN evidence e ON e.memory_id = m.id`
   ).all(inPlaces(words, placeTokensOf(scope.project, true), scope.category), count) as CandidateRow[]
-  for (const r of rows) {
-    const memory: RankFields = { key: r.key, id: r.id as MemoryState["id"], createdAt: r.created_at, confidence: r.confidence, confirmations: r.confirmations }
-    const evidence = r.worked === null ? undefined : { worked: r.worked, failed: r.failed!, anchorMs: r.anchor_ms! }
-    found.set(r.key, { memory, evidence, keyword: Math.max(0, r.relevance), vector: 0 })
-  }
-  return found
+
+// A cue's place token says where it applies; liveness, the memory's scope and category are
+// checked on the memory row, since a cue's row does not follow its memory's changes.
+const cueMatches = (db: Db, words: string, scope: Scope, count: number, config: LedgerConfig, nowMs: number): CandidateRow[] => {
+  const rows = statement(
+    db,
+    `SELECT m.key, f.relevance, c.weight, c.anchor_ms AS cue_anchor_ms, m.id, m.created_at, m.confidence, m.confirmations, m.category,
+            e.worked, e.failed, e.anchor_ms
+       FROM (SELECT rowid AS ck, -bm25(cues_fts, 1, ${config.fieldWeights[4]}, 0) AS relevance FROM cues_fts
+              WHERE cues_fts MATCH ? ORDER BY relevance DESC LIMIT ?) f
+       JOIN learned_cues c ON c.key = f.ck
+       JOIN memories m ON m.id = c.memory_id
+       LEFT JOIN evidence e ON e.memory_id = m.id
+      WHERE m.forgotten = 0 AND m.superseded_by IS NULL AND (m.project IS NULL OR m.project IS ?)`
+  ).all(cueMatch(words, placeTokensOf(scope.project, true)), count, scope.project) as Array<CandidateRow & { weight: number; cue_anchor_ms: number; category: string }>
+  return rows
+    .filter((r) => scope.category === undefined || r.category === scope.category)
+    .map((r) => ({ ...r, relevance: r.relevance * config.learnedCueWeight * Math.min(1, cueWeightAt({ weight: r.weight, anchorMs: r.cue_anchor_ms }, nowMs, config.halfLifeDays)) }))
 }
+
+const cueMatch = (words: string, places: ReadonlyArray<string>): string =>
+  `{text code} : (${words}) AND scope : (${places.map((p) => `"${p}"`).join(" OR ")})`
 
 interface CandidateRow extends Pick<MemoryRow, "key" | "id" | "created_at" | "confidence" | "confirmations"> {
   relevance: number
@@ -82,6 +130,18 @@ export const memoriesByKey = (db: Db, keys: ReadonlyArray<number>): Map<number, 
   if (keys.length === 0) return new Map()
   const rows = statement(db, `SELECT ${MEMORY_COLUMNS} FROM memories WHERE key IN (SELECT value FROM json_each(?))`).all(JSON.stringify(keys)) as MemoryRow[]
   return new Map(rows.map((row) => [row.key, rowToMemory(row)]))
+}
+
+/**
+ * How many memories hold each stem (any indexed column), and how many memories there are: the
+ * weights of a query's words in coverage.ts.
+ */
+export const documentFrequency = (db: Db): DocumentFrequency => (stems) => {
+  const df = new Map<string, number>()
+  const lookup = statement(db, "SELECT doc FROM memories_fts_rows WHERE term = ?")
+  for (const stem of stems) df.set(stem, (lookup.get(stem) as { doc: number } | undefined)?.doc ?? 0)
+  const { n } = statement(db, "SELECT count(*) AS n FROM memories").get() as { n: number }
+  return { total: n, df }
 }
 
 /** A query's vector and the model whose vectors it is compared with. */
@@ -136,7 +196,7 @@ export const keywordMatchesOutsideCandidates = (db: Db, query: string, scope: Sc
   const live = placeTokensOf(scope.project, true)
   const dead = placeTokensOf(scope.project, false)
   const keysOf = (sql: string, match: string, max: number) => (statement(db, sql).all(match, max) as { key: number }[]).map((r) => r.key)
-  const best = `SELECT rowid AS key FROM memories_fts WHERE memories_fts MATCH ? ORDER BY bm25(memories_fts, 1, 1, 1, 0) LIMIT ?`
+  const best = `SELECT rowid AS key FROM memories_fts WHERE memories_fts MATCH ? ORDER BY bm25(memories_fts, 1, 1, 1, 1, 1, 0) LIMIT ?`
   const newest = `SELECT rowid AS key FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rowid DESC LIMIT ?`
   const keys = [
     ...keysOf(best, inPlaces(words, dead, scope.category), OUTSIDE_LISTED.dead),

@@ -22,7 +22,6 @@ import { MEMORY_COLUMNS, rowToMemory, type MemoryRow } from "../projections/memo
 import type { MemoryState } from "../projections/memory-state.js"
 import type { Db } from "../store/database.js"
 import type { ContextItem } from "./context.js"
-import { termCoverage } from "./coverage.js"
 import type { QueryVector } from "./candidates.js"
 import { runRanking } from "./ranking-run.js"
 
@@ -54,9 +53,9 @@ export const selectContext = (
   if (input.query !== undefined && input.query.trim().length > 0) {
     const run = runRanking(db, { query: input.query, limit: USEFUL_LIMIT, project: input.project }, nowMs, config, vector)
     const results = run.ranking.results.filter((r) => !r.probation)
-    const coverage = termCoverage(db, input.query, results.map((r) => r.memory.key))
+    // Stricter than search's own cut (config.minCoverage): context is offered unasked.
     const answers = (r: (typeof results)[number]) =>
-      (coverage.get(r.memory.key) ?? 0) >= MIN_CONTEXT_COVERAGE || (vector !== undefined && r.terms.relevance.vector > 0 && r.terms.relevance.cosine >= config.contextMinCosine)
+      (r.coverage?.value ?? 0) >= MIN_CONTEXT_COVERAGE || (vector !== undefined && r.terms.relevance.vector > 0 && r.terms.relevance.cosine >= config.contextMinCosine)
     return rulesFirst(results.filter(answers).map((r) => item(r.memory)))
   }
   const rows = db

@@ -13,6 +13,7 @@ import type { LedgerConfig } from "../config.js"
 import { DAY_MS, decayedCounts, outcomeScore } from "../projections/evidence-state.js"
 import type { MemoryState } from "../projections/memory-state.js"
 import type { Candidate } from "./candidates.js"
+import type { Coverage } from "./coverage.js"
 
 /**
  * What the ranking reads of a memory. Candidates carry only these, so a search reads full rows
@@ -44,9 +45,11 @@ export interface RankedMemory<M extends RankFields = MemoryState> {
   readonly terms: ScoreTerms
   /** Gated, but admitted because nothing in the pool had a non-negative record. */
   readonly probation: boolean
+  /** How much of the query it answers, and through which text and phrasing (answers.ts). */
+  readonly coverage?: Coverage
 }
 
-export type LeftOutStage = "relevance" | "gate" | "pool" | "duplicate" | "limit"
+export type LeftOutStage = "relevance" | "gate" | "pool" | "duplicate" | "limit" | "coverage"
 
 export interface LeftOut<M extends RankFields = MemoryState> {
   readonly memory: M
@@ -55,6 +58,7 @@ export interface LeftOut<M extends RankFields = MemoryState> {
   /** For the gate: the record that closed it. For duplicates: the better result. */
   readonly outcome?: { readonly score: number; readonly worked: number; readonly failed: number }
   readonly duplicateOf?: string
+  readonly coverage?: Coverage
 }
 
 export interface RankInput<M extends RankFields = MemoryState> {

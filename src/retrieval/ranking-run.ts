@@ -15,19 +15,27 @@ import {
   candidateLimit,
   keywordCandidates,
   keywordMatchesOutsideCandidates,
+  documentFrequency,
   memoriesByKey,
   type Candidate,
   type QueryVector,
   type Scope
 } from "./candidates.js"
 import { termEvents, type TermEvents } from "./explain.js"
+import { keepAnswers } from "./answers.js"
+import { weighPhrasings } from "./coverage.js"
+import { learnedCuesOf, type LearnedCueRow } from "../projections/cues.js"
 import { queryWords } from "./fts-query.js"
 import { rank, type LeftOut, type RankedMemory, type RankFields, type Ranking } from "./rank.js"
 
 export interface RankingRequest extends Scope {
   readonly query: string
   readonly limit: number
+  /** Further phrasings of the same need, searched by keyword beside `query` and fused. */
+  readonly also?: ReadonlyArray<string>
 }
+
+const phrasingsOf = (request: RankingRequest): ReadonlyArray<string> => [request.query, ...(request.also ?? [])]
 
 export type SearchMode = "keyword" | "hybrid"
 
@@ -41,10 +49,11 @@ export interface RankingRun {
  * memory left out comes with its full row (why explains them all).
  */
 export const runRanking = (db: Db, request: RankingRequest, nowMs: number, config: LedgerConfig, query?: QueryVector): RankingRun => {
-  const { mode, ranking } = rankOnly(db, request, nowMs, config, query)
-  const rows = memoriesByKey(db, [...ranking.results, ...ranking.leftOut].map((r) => r.memory.key))
+  const run = rankOnly(db, request, nowMs, config, query)
+  const rows = memoriesByKey(db, [...run.ranking.results, ...run.ranking.leftOut].map((r) => r.memory.key))
+  const ranking = answersOnly(db, request, run.ranking, rows, config)
   return {
-    mode,
+    mode: run.mode,
     ranking: {
       results: ranking.results.map((r) => ({ ...r, memory: rows.get(r.memory.key)! })),
       leftOut: ranking.leftOut.map((l) => ({ ...l, memory: rows.get(l.memory.key)! }))
@@ -54,9 +63,23 @@ export const runRanking = (db: Db, request: RankingRequest, nowMs: number, confi
 
 /** The same ranking as `runRanking`, with full rows for the results only: what search shows. */
 export const runSearch = (db: Db, request: RankingRequest, nowMs: number, config: LedgerConfig, query?: QueryVector): { mode: SearchMode; results: RankedMemory[] } => {
-  const { mode, ranking } = query === undefined ? { mode: "keyword" as const, ranking: rankBestMatchesFirst(db, request, nowMs, config) } : rankOnly(db, request, nowMs, config, query)
-  const rows = memoriesByKey(db, ranking.results.map((r) => r.memory.key))
-  return { mode, results: ranking.results.map((r) => ({ ...r, memory: rows.get(r.memory.key)! })) }
+  const run = query === undefined ? { mode: "keyword" as const, ranking: rankBestMatchesFirst(db, request, nowMs, config) } : rankOnly(db, request, nowMs, config, query)
+  const rows = memoriesByKey(db, run.ranking.results.map((r) => r.memory.key))
+  const { results } = answersOnly(db, request, run.ranking, rows, config)
+  return { mode: run.mode, results: results.map((r) => ({ ...r, memory: rows.get(r.memory.key)! })) }
+}
+
+/** The coverage stage (answers.ts) with what it reads: the results' texts and the query's word weights. */
+const answersOnly = (db: Db, request: RankingRequest, ranking: Ranking<RankFields>, rows: ReadonlyMap<number, MemoryState>, config: LedgerConfig): Ranking<RankFields> => {
+  if (ranking.results.length === 0) return ranking
+  const phrasings = weighPhrasings(phrasingsOf(request), documentFrequency(db))
+  const learned = learnedCuesOf(db, ranking.results.map((r) => r.memory.id))
+  const applies = (c: LearnedCueRow) => c.project === null || c.project === request.project
+  const textsOf = (key: number) => {
+    const memory = rows.get(key)!
+    return { memory, learned: (learned.get(memory.id) ?? []).filter(applies) }
+  }
+  return keepAnswers(ranking, phrasings, textsOf, config)
 }
 
 /**
@@ -75,8 +98,11 @@ export const runSearch = (db: Db, request: RankingRequest, nowMs: number, config
 const rankBestMatchesFirst = (db: Db, request: RankingRequest, nowMs: number, config: LedgerConfig): Ranking<RankFields> => {
   const all = candidateLimit(request.limit, config)
   const first = Math.min(all, 2 * Math.ceil(request.limit * config.poolFactor))
-  const best = keywordCandidates(db, request.query, request, request.limit, config, first)
+  const best = keywordCandidates(db, phrasingsOf(request), request, request.limit, config, nowMs, first)
   const ranking = rank({ candidates: [...best.values()], limit: request.limit, nowMs, vectors: false, config })
+  // Fused signals (several phrasings, or learned cues) are not BM25 of one list read best
+  // first, so the argument below does not hold for them: rank all candidates.
+  if (best.fused && first !== all) return rankOnly(db, request, nowMs, config).ranking
   if (best.size < first || first === all || decidedByBest(ranking, best)) return ranking
   return rankOnly(db, request, nowMs, config).ranking
 }
@@ -96,7 +122,7 @@ const decidedByBest = (ranking: Ranking<RankFields>, read: ReadonlyMap<number, C
 }
 
 const rankOnly = (db: Db, request: RankingRequest, nowMs: number, config: LedgerConfig, query?: QueryVector): { mode: SearchMode; ranking: Ranking<RankFields> } => {
-  const byKeyword = keywordCandidates(db, request.query, request, request.limit, config)
+  const byKeyword = keywordCandidates(db, phrasingsOf(request), request, request.limit, config, nowMs)
   if (query === undefined) {
     return { mode: "keyword", ranking: rank({ candidates: [...byKeyword.values()], limit: request.limit, nowMs, vectors: false, config }) }
   }
@@ -118,6 +144,7 @@ export interface ExplainedLeftOut {
   readonly reason: string
   readonly outcome?: LeftOut["outcome"]
   readonly duplicateOf?: string
+  readonly coverage?: LeftOut["coverage"]
 }
 
 /** Every result with the events behind its terms, and every matching memory left out with why. */
@@ -140,7 +167,8 @@ export const explainRun = (
     stage: l.stage,
     reason: l.reason,
     ...(l.outcome ? { outcome: l.outcome } : {}),
-    ...(l.duplicateOf ? { duplicateOf: l.duplicateOf } : {})
+    ...(l.duplicateOf ? { duplicateOf: l.duplicateOf } : {}),
+    ...(l.coverage ? { coverage: l.coverage } : {})
   }))
   const outside = keywordMatchesOutsideCandidates(db, request.query, request).map((m): ExplainedLeftOut => {
     const [stage, reason] = m.forgotten

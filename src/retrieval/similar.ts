@@ -57,7 +57,7 @@ const IN_SCOPE = "m.forgotten = 0 AND m.superseded_by IS NULL AND (m.project IS 
 const keywordNeighbours = (db: Db, content: string, project: string | null): MemoryState[] => {
   const match = ftsMatchExpression(content)
   if (match === undefined) return []
-  const keys = statement(db, `SELECT rowid AS key FROM memories_fts WHERE memories_fts MATCH ? ORDER BY bm25(memories_fts, 1, 1, 1, 0) LIMIT ${COMPARED}`).all(
+  const keys = statement(db, `SELECT rowid AS key FROM memories_fts WHERE memories_fts MATCH ? ORDER BY bm25(memories_fts, 1, 1, 1, 1, 1, 0) LIMIT ${COMPARED}`).all(
     inPlaces(match, placeTokensOf(project, true))
   ) as { key: number }[]
   return byKeys(db, keys.map((k) => k.key), project)
