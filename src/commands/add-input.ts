@@ -28,6 +28,8 @@ export interface AddInput {
   readonly confirms?: string
   readonly supersedes?: string
   readonly distinctFrom?: string
+  /** Questions or phrasings the memory answers (written-cues.ts). */
+  readonly cues?: ReadonlyArray<string>
 }
 
 /** Confidence given when the writer states none: what a person said outranks a guess. */
@@ -56,6 +58,7 @@ export const decideAddInput = (
   }
   // Set in place rather than spread from temporary objects: an import decides once per line.
   if (input.createdAt !== undefined) cmd.createdAt = input.createdAt
+  if (input.cues !== undefined) cmd.cues = input.cues
   if (relation) cmd.relation = relation.right
   return scanned ? decideAddScanned(cmd, scanned, state) : decideAdd(cmd, state)
 }

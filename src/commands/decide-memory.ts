@@ -17,6 +17,7 @@ import { MAX_TAG_LENGTH, tagsProblem, type Category, type Scope, type Source, ty
 import type { EventOf } from "../events/events.js"
 import type { MemoryState } from "../projections/memory-state.js"
 import { scrubText } from "../privacy/scrub.js"
+import { writtenCues } from "./written-cues.js"
 import { scanForStorage, type PrivacyNotice, type ScanRecord, type ScannedContent } from "./scanned-content.js"
 import type { Decision, DecisionState } from "./state.js"
 import type { Mutable } from "../domain/mutable.js"
@@ -35,6 +36,7 @@ export interface AddMemory {
   readonly confidence: number
   readonly createdAt?: string
   readonly relation?: Relation
+  readonly cues?: ReadonlyArray<string>
 }
 
 /** `privacy` is present when the scan redacted, dropped or flagged something in the text given. */
@@ -69,6 +71,8 @@ const decideScannedAdd = (
 ): Either.Either<Decision<AddResult>, DomainError> => {
   const badTags = tagsProblem(cmd.tags)
   if (badTags !== undefined) return Either.left(new InvalidInput({ message: `tags: ${badTags}` }))
+  const cues = cmd.cues === undefined ? undefined : writtenCues(cmd.cues)
+  if (cues && Either.isLeft(cues)) return Either.left(cues.left)
   if (cmd.scope === "project" && cmd.project === null) {
     return Either.left(new InvalidInput({ message: "a project memory needs a project; pass --project or --global" }))
   }
@@ -110,6 +114,7 @@ const decideScannedAdd = (
   // Set in place, in the event's field order, rather than spread from temporary objects (once
   // per line of an import).
   if (cmd.createdAt !== undefined) added.createdAt = cmd.createdAt
+  if (cues !== undefined && cues.right.length > 0) added.cues = cues.right
   if (scan.redacted !== undefined) added.redacted = scan.redacted
   if (scan.privateDropped !== undefined) added.privateDropped = scan.privateDropped
   if (scan.flags !== undefined) added.flags = scan.flags
@@ -122,6 +127,8 @@ export interface ReviseMemory {
   readonly content?: string
   readonly category?: Category
   readonly tags?: ReadonlyArray<string>
+  /** Replaces the written cues as a whole; [] removes them. */
+  readonly cues?: ReadonlyArray<string>
 }
 
 export type ReviseResult = { readonly id: MemoryId; readonly changed: boolean; readonly privacy?: PrivacyNotice }
@@ -133,11 +140,14 @@ export const decideRevise = (cmd: ReviseMemory, state: DecisionState): Either.Ei
     if (badTags !== undefined) return Either.left(new InvalidInput({ message: `tags: ${badTags}` }))
     const scanned = cmd.content === undefined ? undefined : scanForStorage(cmd.content)
     if (scanned && Either.isLeft(scanned)) return Either.left(scanned.left)
+    const cues = cmd.cues === undefined ? undefined : writtenCues(cmd.cues)
+    if (cues && Either.isLeft(cues)) return Either.left(cues.left)
     const text = scanned?.right
     const changes = {
       ...(text !== undefined && text.content !== m.content ? { content: text.content, ...text.record } : {}),
       ...(cmd.category !== undefined && cmd.category !== m.category ? { category: cmd.category } : {}),
-      ...(cmd.tags !== undefined && !sameTags(cmd.tags, m.tags) ? { tags: dedupe(cmd.tags) } : {})
+      ...(cmd.tags !== undefined && !sameTags(cmd.tags, m.tags) ? { tags: dedupe(cmd.tags) } : {}),
+      ...(cues !== undefined && !sameTags(cues.right, m.cues) ? { cues: cues.right } : {})
     }
     const changed = Object.keys(changes).length > 0
     return Either.right({

@@ -22,7 +22,8 @@ const MemoryLine = Schema.Struct({
   origin: Schema.optional(Schema.NullOr(Schema.String.pipe(Schema.minLength(1)))),
   agent: Schema.optional(Schema.NullOr(Schema.String.pipe(Schema.minLength(1)))),
   source: Schema.optional(Schema.NullOr(Source)),
-  createdAt: Schema.optional(Schema.NullOr(Schema.DateTimeUtc))
+  createdAt: Schema.optional(Schema.NullOr(Schema.DateTimeUtc)),
+  cues: Schema.optional(Schema.NullOr(Schema.Array(Schema.String)))
 })
 
 export type ImportItem =
@@ -137,7 +138,8 @@ export const decodeLine = (value: unknown, line: number): Either.Either<ImportIt
     source: m.source ?? "imported",
     ...(m.category != null && isCategory(m.category) ? { category: m.category } : {}),
     ...(m.tags != null ? { tags: m.tags } : {}),
-    ...(m.createdAt != null ? { createdAt: DateTime.formatIso(m.createdAt) } : {})
+    ...(m.createdAt != null ? { createdAt: DateTime.formatIso(m.createdAt) } : {}),
+    ...(m.cues != null ? { cues: m.cues } : {})
   }
   return Either.right({
     kind: "memory",
@@ -158,7 +160,7 @@ type MemoryItem = Extract<ImportItem, { kind: "memory" }>
  */
 export const memoryItemOf = (value: unknown, line: number): MemoryItem | undefined => {
   if (typeof value !== "object" || value === null || Array.isArray(value) || isExportedEventLine(value)) return undefined
-  const { content, category, project, tags, origin, agent, source, createdAt } = value as Record<string, unknown>
+  const { content, category, project, tags, origin, agent, source, createdAt, cues } = value as Record<string, unknown>
   if (typeof content !== "string" || contentTooLong(content) !== undefined || content.trim().length === 0) return undefined
   if (category != null && !CATEGORY_SET.has(category)) return undefined
   if (project != null && !(typeof project === "string" && project.length > 0 && project.length <= 1000)) return undefined
@@ -167,6 +169,7 @@ export const memoryItemOf = (value: unknown, line: number): MemoryItem | undefin
   if (agent != null && !(typeof agent === "string" && agentProblem(agent) === undefined)) return undefined
   if (source != null && !SOURCE_SET.has(source)) return undefined
   if (createdAt != null && !(typeof createdAt === "string" && isCanonicalTime(createdAt))) return undefined
+  if (cues != null && !(Array.isArray(cues) && cues.every((c) => typeof c === "string"))) return undefined
   // Fields set one by one, in decodeLine's order, rather than spread from a temporary object each.
   const input: Mutable<AddInput> = {
     content,
@@ -177,6 +180,7 @@ export const memoryItemOf = (value: unknown, line: number): MemoryItem | undefin
   if (category != null) input.category = category as Category
   if (tags != null) input.tags = tags as string[]
   if (createdAt != null) input.createdAt = createdAt as string
+  if (cues != null) input.cues = cues as string[]
   const item: Mutable<MemoryItem> = { kind: "memory", line, input }
   if (origin != null) item.origin = origin as string
   if (agent != null) item.agent = agent as string

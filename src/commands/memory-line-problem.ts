@@ -18,7 +18,7 @@ const decodeTime = Schema.decodeUnknownEither(Schema.DateTimeUtc)
 /** The first problem of a parsed line read as a memory, or undefined when it is a valid one. */
 export const memoryLineProblem = (value: unknown): string | undefined => {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return NOT_A_MEMORY_LINE
-  const { content, category, project, tags, origin, agent, source, createdAt } = value as Record<string, unknown>
+  const { content, category, project, tags, origin, agent, source, createdAt, cues } = value as Record<string, unknown>
   if (content === undefined) return NOT_A_MEMORY_LINE
   if (typeof content !== "string") return "content: a string of 1 to 10,000 characters"
   if (content.trim().length === 0) return "the content is empty"
@@ -33,6 +33,7 @@ export const memoryLineProblem = (value: unknown): string | undefined => {
     return `project: a string of 1 to ${MAX_PROJECT_LENGTH} characters, or null (or no "project") for a global memory`
   }
   if (tags != null && !(Array.isArray(tags) && tags.every((t) => typeof t === "string"))) return "tags: a list of strings"
+  if (cues != null && !(Array.isArray(cues) && cues.every((c) => typeof c === "string"))) return "cues: a list of short questions or phrasings (strings)"
   const who = actorFieldProblem("origin", origin, originProblem) ?? actorFieldProblem("agent", agent, agentProblem)
   if (who !== undefined) return who
   if (source != null && !SOURCE_SET.has(source)) return `source: one of ${SOURCES.join(", ")}`

@@ -35,7 +35,7 @@ const USEFUL_LIMIT = 30
 
 export const selectContext = (
   db: Db,
-  input: { readonly project: string | null; readonly query?: string },
+  input: { readonly project: string | null; readonly query?: string; readonly also?: ReadonlyArray<string> },
   nowMs: number,
   config: LedgerConfig,
   vector?: QueryVector
@@ -51,7 +51,8 @@ export const selectContext = (
     ...items.filter((i) => !i.rule)
   ]
   if (input.query !== undefined && input.query.trim().length > 0) {
-    const run = runRanking(db, { query: input.query, limit: USEFUL_LIMIT, project: input.project }, nowMs, config, vector)
+    const also = input.also === undefined ? {} : { also: input.also }
+    const run = runRanking(db, { query: input.query, limit: USEFUL_LIMIT, project: input.project, ...also }, nowMs, config, vector)
     const results = run.ranking.results.filter((r) => !r.probation)
     // Stricter than search's own cut (config.minCoverage): context is offered unasked.
     const answers = (r: (typeof results)[number]) =>

@@ -20,6 +20,8 @@ import { decideAddInput, type AddInput } from "../commands/add-input.js"
 import { executeIn, type DecideContext } from "../commands/execute.js"
 import { decideForgetConversation, decideRestoreConversation, type ConversationResult } from "../commands/decide-conversation.js"
 import { decideOutcome } from "../commands/decide-outcome.js"
+import { decideDropCue } from "../commands/decide-cue.js"
+import { learnedCuesOf } from "../projections/cues.js"
 import type { Decision } from "../commands/state.js"
 import type { DomainError } from "../domain/errors.js"
 import type { MemoryId } from "../domain/ids.js"
@@ -36,6 +38,7 @@ export interface ReviseInput {
   readonly content?: string
   readonly category?: Category
   readonly tags?: ReadonlyArray<string>
+  readonly cues?: ReadonlyArray<string>
 }
 
 type Result<R> = Effect.Effect<R, DomainError>
@@ -67,6 +70,8 @@ export interface CommandsApi {
   readonly forget: (id: string, reason: string, actor: Actor) => Result<{ id: MemoryId; forgotten: true; changed: boolean }>
   readonly restore: (id: string, reason: string, actor: Actor) => Result<{ id: MemoryId; forgotten: false; changed: boolean }>
   readonly forgetConversation: (origin: string, undo: boolean, actor: Actor) => Result<ConversationResult>
+  /** Drops one of a memory's learned cues (CueDropped): it stops finding the memory and is not learned again. */
+  readonly dropCue: (id: string, cue: string, actor: Actor) => Result<{ id: MemoryId; dropped: string }>
 }
 
 export class Commands extends Context.Tag("memledger/Commands")<Commands, CommandsApi>() {}
@@ -111,7 +116,13 @@ export const CommandsLive = Layer.effect(
       restore: (id, reason, actor) =>
         run(actor, ({ db, state }) => Either.flatMap(resolve(db, id), (m) => decideRestore(m, reason, state))),
       forgetConversation: (origin, undo, actor) =>
-        run(actor, ({ state }) => (undo ? decideRestoreConversation(origin, state) : decideForgetConversation(origin, state)))
+        run(actor, ({ state }) => (undo ? decideRestoreConversation(origin, state) : decideForgetConversation(origin, state))),
+      dropCue: (id, cue, actor) =>
+        run(actor, ({ db }) =>
+          Either.flatMap(resolve(db, id), (memoryId) =>
+            decideDropCue(memoryId, cue, (learnedCuesOf(db, [memoryId]).get(memoryId) ?? []).map((c) => c.text))
+          )
+        )
     }
   })
 )

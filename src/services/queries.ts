@@ -18,6 +18,7 @@ import { Embedder } from "../embeddings/embedder.js"
 import { contentChanges, syncedChanges } from "../projections/content-changes.js"
 import { vectorSyncName } from "../retrieval/query-vector.js"
 import { Store } from "./store.js"
+import { cuesOfMemory, type CueView } from "../projections/cue-list.js"
 
 export interface MemoryView {
   readonly memory: MemoryState
@@ -54,6 +55,8 @@ export interface QueriesApi {
   readonly log: (filter: ReadFilter & { readonly memory?: string }) => Effect.Effect<StoredEvent[], DomainError>
   readonly conversations: Effect.Effect<ConversationState[]>
   readonly stats: Effect.Effect<Stats>
+  /** A memory's written and learned cues, learned ones with their weight now and their source. */
+  readonly cues: (id: string) => Effect.Effect<{ memory: MemoryView; cues: CueView[] }, DomainError>
 }
 
 export class Queries extends Context.Tag("memledger/Queries")<Queries, QueriesApi>() {}
@@ -81,7 +84,18 @@ export const QueriesLive = Layer.effect(
           })
         ),
       conversations: Effect.sync(() => store.read(() => listConversations(db))),
-      stats: Effect.flatMap(Clock.currentTimeMillis, (nowMs) => Effect.sync(() => store.read(() => stats(nowMs))))
+      stats: Effect.flatMap(Clock.currentTimeMillis, (nowMs) => Effect.sync(() => store.read(() => stats(nowMs)))),
+      cues: (id) =>
+        Effect.flatMap(Clock.currentTimeMillis, (nowMs) =>
+          Effect.suspend(() =>
+            store.read(() =>
+              Either.map(resolveMemoryId(db, id), (memoryId) => {
+                const memory = view(loadOne(memoryId))
+                return { memory, cues: cuesOfMemory(db, memory.memory, nowMs, store.config) }
+              })
+            )
+          )
+        )
     }
 
     function loadOne(id: string): MemoryState {

@@ -6,7 +6,7 @@
  */
 import { Clock, Context, Effect, Either, Layer } from "effect"
 import type { Actor } from "../commands/actor.js"
-import { decideRecall } from "../commands/decide-recall.js"
+import { decideRecall, type RecallAsked } from "../commands/decide-recall.js"
 import { executeIn } from "../commands/execute.js"
 import { InvalidInput, type DomainError } from "../domain/errors.js"
 import { makeIdFactory, type MemoryId } from "../domain/ids.js"
@@ -33,6 +33,8 @@ export interface SearchInput {
   readonly project: string | null
   readonly category?: string
   readonly task?: string
+  /** Further phrasings of the same need: the words a stored memory would likely use. */
+  readonly also?: ReadonlyArray<string>
 }
 
 export interface SearchHit extends RankedMemory {
@@ -63,6 +65,7 @@ export interface ContextInput {
   readonly query?: string
   readonly budget?: number
   readonly task?: string
+  readonly also?: ReadonlyArray<string>
 }
 
 export interface RetrievalApi {
@@ -89,8 +92,8 @@ export const RetrievalLive = Layer.effect(
 
     // A recall changes no projection and nothing waits on it but the answer, so concurrent
     // searches share one commit (LedgerStore.writeSoon); each answers once its record is stored.
-    const recordRecall = (query: string, ids: ReadonlyArray<MemoryId>, task: string | undefined, actor: Actor, nowMs: number) =>
-      Effect.flatten(Effect.promise(() => store.writeSoon((tx) => executeIn(tx, actor, nowMs, newId, () => decideRecall(query, ids, task)))))
+    const recordRecall = (asked: RecallAsked, ids: ReadonlyArray<MemoryId>, actor: Actor, nowMs: number) =>
+      Effect.flatten(Effect.promise(() => store.writeSoon((tx) => executeIn(tx, actor, nowMs, newId, () => decideRecall(asked, ids)))))
 
     return {
       vectorFor: queryVector,
@@ -103,7 +106,7 @@ export const RetrievalLive = Layer.effect(
               return { mode: run.mode, results: run.results.map((r) => Object.assign({}, r, { shortId: shortId(db, r.memory.id) })) }
             })
             return Effect.as(
-              recordRecall(input.query, found.results.map((r) => r.memory.id), input.task, actor, nowMs),
+              recordRecall(askedOf(input), found.results.map((r) => r.memory.id), actor, nowMs),
               { query: input.query, project: input.project, ...found, ...(notice ? { notice } : {}) }
             )
           })
@@ -140,7 +143,8 @@ export const RetrievalLive = Layer.effect(
             const items = store.read((db) => selectContext(db, input, nowMs, store.config, vector))
             const built = buildContext(items, budget, countTokens)
             const shown = items.filter((i) => built.included.includes(i.memory.id)).map((i) => i.memory.id)
-            const recorded = input.query !== undefined && shown.length > 0 ? recordRecall(input.query, shown, input.task, actor, nowMs) : Effect.void
+            const recorded =
+              input.query !== undefined && shown.length > 0 ? recordRecall(askedOf({ ...input, query: input.query }), shown, actor, nowMs) : Effect.void
             return Effect.as(recorded, { ...built, project: input.project })
           })
         ))
@@ -148,15 +152,34 @@ export const RetrievalLive = Layer.effect(
   })
 )
 
+const askedOf = (input: { query: string; project: string | null; task?: string; also?: ReadonlyArray<string> }): RecallAsked => ({
+  query: input.query,
+  project: input.project,
+  ...(input.task === undefined ? {} : { task: input.task }),
+  ...(input.also === undefined ? {} : { also: input.also })
+})
+
+/** More phrasings than this are not one need said several ways. */
+export const MAX_ALSO = 5
+
 const requestOf = (input: SearchInput): Either.Either<RankingRequest, DomainError> => {
   if (input.query.trim().length === 0) return Either.left(new InvalidInput({ message: "the query is empty; say what you are looking for" }))
+  const also = (input.also ?? []).filter((p) => p.trim().length > 0)
+  if (also.length > MAX_ALSO) return Either.left(new InvalidInput({ message: `${also.length} further phrasings; at most ${MAX_ALSO}` }))
+  if (also.some((p) => p.length > MAX_CONTENT_LENGTH)) return Either.left(new InvalidInput({ message: `a phrasing is at most ${MAX_CONTENT_LENGTH} characters` }))
   const characters = input.query.length > MAX_CONTENT_LENGTH ? characterCount(input.query) : 0
   if (characters > MAX_CONTENT_LENGTH) return Either.left(new InvalidInput({ message: `the query is ${characters} characters; the limit is ${MAX_CONTENT_LENGTH}` }))
   const limit = input.limit ?? DEFAULT_LIMIT
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
     return Either.left(new InvalidInput({ message: `the limit is a whole number from 1 to ${MAX_LIMIT}` }))
   }
-  return Either.right({ query: input.query, limit, project: input.project, ...(input.category === undefined ? {} : { category: input.category }) })
+  return Either.right({
+    query: input.query,
+    limit,
+    project: input.project,
+    ...(input.category === undefined ? {} : { category: input.category }),
+    ...(also.length === 0 ? {} : { also })
+  })
 }
 
 const atTime = (at: string | undefined, clockMs: number): Either.Either<number, DomainError> => {

@@ -1,0 +1,34 @@
+/** A memory's cues as a person reads them (`mem cues`): written ones, then learned ones with their source. */
+import type { LedgerConfig } from "../config.js"
+import type { Db } from "../store/database.js"
+import { cueWeightAt } from "./cue-state.js"
+import { learnedCuesOf } from "./cues.js"
+import type { MemoryState } from "./memory-state.js"
+
+export interface CueView {
+  readonly text: string
+  readonly source: "written" | "learned"
+  /** Learned cues: where it applies, its weight now, and the conversation, outcome and recall behind it. */
+  readonly project?: string | null
+  readonly weight?: number
+  readonly origin?: string
+  readonly outcomeEventId?: string
+  readonly recallEventId?: string
+  readonly learnedAt?: string
+}
+
+export const cuesOfMemory = (db: Db, memory: MemoryState, nowMs: number, config: LedgerConfig): CueView[] => [
+  ...memory.cues.map((text): CueView => ({ text, source: "written" })),
+  ...(learnedCuesOf(db, [memory.id]).get(memory.id) ?? [])
+    .map((c): CueView => ({
+      text: c.text,
+      source: "learned",
+      project: c.project,
+      weight: cueWeightAt(c, nowMs, config.halfLifeDays),
+      origin: c.origin,
+      outcomeEventId: c.outcomeEventId,
+      recallEventId: c.recallEventId,
+      learnedAt: c.learnedAt
+    }))
+    .sort((a, b) => b.weight! - a.weight!)
+]
