@@ -46,7 +46,9 @@ test("forgetting a conversation equals replaying the log without its events", ()
         expectSameProjections(snapshot(store.db, { withoutSeq: true }), snapshot(replayed.db, { withoutSeq: true }), [
           "memories",
           "evidence",
-          "fts"
+          "fts",
+          "cues",
+          "cueStates"
         ])
       })
     ),
@@ -54,7 +56,7 @@ test("forgetting a conversation equals replaying the log without its events", ()
   )
 })
 
-test("forgetting a conversation and then restoring it changes no memory and no evidence", () => {
+test("forgetting a conversation and then restoring it changes no memory, no evidence and no cue", () => {
   fc.assert(
     fc.property(scenarioArb(), fc.constantFrom(...ORIGINS), fc.boolean(), (scenario, x, oneTransaction) =>
       withTempStores((open) => {
@@ -67,7 +69,7 @@ test("forgetting a conversation and then restoring it changes no memory and no e
           ? [control("ConversationRestored", x, 1), control("ConversationForgotten", x, 2)]
           : [control("ConversationForgotten", x, 1), control("ConversationRestored", x, 2)]
         appendAll(store, oneTransaction ? [[first, second]] : [[first], [second]])
-        expectSameProjections(snapshot(store.db), before, ["memories", "evidence", "fts", "ftsOrphans"])
+        expectSameProjections(snapshot(store.db), before, ["memories", "evidence", "fts", "ftsOrphans", "cues", "cueStates"])
       })
     ),
     { numRuns: 80 }

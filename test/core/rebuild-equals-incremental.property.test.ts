@@ -10,7 +10,7 @@ import { appendScenario, scenarioArb } from "../support/ledger-arbitrary.js"
 import { expectSameProjections, snapshot } from "../support/snapshot.js"
 import { withTempStores } from "../support/temp-store.js"
 
-const ALL = ["memories", "evidence", "fts", "ftsOrphans", "conversations"] as const
+const ALL = ["memories", "evidence", "fts", "ftsOrphans", "conversations", "cues", "cueStates"] as const
 
 test("incremental projections equal a rebuild after any sequence of batched appends", () => {
   fc.assert(

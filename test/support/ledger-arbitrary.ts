@@ -65,6 +65,8 @@ export type Step =
   | { readonly kind: "outcome"; readonly slots: number[]; readonly outcome: (typeof OUTCOMES)[number] }
   | { readonly kind: "recall"; readonly slots: number[]; readonly query: string; readonly also?: string[]; readonly project?: string | null }
   | { readonly kind: "dropCue"; readonly slot: number; readonly cue: string }
+  /** A conversation asks, then reports an outcome a minute later: what teaches cues. */
+  | { readonly kind: "askThenReport"; readonly slot: number; readonly query: string; readonly shownFirst: boolean; readonly outcome: (typeof OUTCOMES)[number]; readonly project: string | null }
   | { readonly kind: "forgetConversation" | "restoreConversation"; readonly target: (typeof ORIGINS)[number] }
 
 const kind = <K extends Step["kind"]>(...kinds: K[]) => fc.constantFrom(...kinds)
@@ -97,6 +99,17 @@ const stepBody: fc.Arbitrary<Step> = fc.oneof(
     )
   },
   { weight: 1, arbitrary: fc.record({ kind: kind("dropCue"), slot, cue: phrasing }) },
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      kind: kind("askThenReport"),
+      slot,
+      query: phrasing,
+      shownFirst: fc.boolean(),
+      outcome: fc.constantFrom(...OUTCOMES),
+      project: fc.constantFrom(null, PROJECT, OTHER_PROJECT)
+    })
+  },
   { weight: 2, arbitrary: fc.record({ kind: kind("forgetConversation", "restoreConversation"), target: origin }) }
 )
 
@@ -200,6 +213,11 @@ export const eventsOf = (steps: ReadonlyArray<TimedStep>): NewEvent[] => {
           ...(step.also === undefined ? {} : { also: step.also }),
           ...(step.project === undefined ? {} : { project: step.project })
         })
+        break
+      case "askThenReport":
+        ensure(s, [step.slot])
+        emit(s, { _tag: "MemoriesRecalled", query: step.query, memoryIds: step.shownFirst ? [slotId(step.slot)] : [], project: step.project })
+        emit({ ...s, minutes: 1 }, { _tag: "OutcomeRecorded", memoryIds: [slotId(step.slot)], outcome: step.outcome })
         break
       case "dropCue":
         ensure(s, [step.slot])

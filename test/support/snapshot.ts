@@ -16,6 +16,9 @@ export interface ProjectionSnapshot {
   /** Index rowids that belong to no memory: must be empty. */
   readonly ftsOrphans: number[]
   readonly conversations: Row[]
+  /** Learned cues without their row key, each with its indexed terms; and each memory's cue state. */
+  readonly cues: Row[]
+  readonly cueStates: Row[]
 }
 
 export type Part = keyof ProjectionSnapshot
@@ -42,8 +45,20 @@ export const snapshot = (db: Db, options: SnapshotOptions = {}): ProjectionSnaps
     evidence: db.prepare("SELECT * FROM evidence ORDER BY memory_id").all() as Row[],
     fts,
     ftsOrphans,
-    conversations: db.prepare("SELECT * FROM conversations ORDER BY origin").all() as Row[]
+    conversations: db.prepare("SELECT * FROM conversations ORDER BY origin").all() as Row[],
+    cues: learnedCues(db),
+    cueStates: db.prepare("SELECT * FROM cue_states ORDER BY memory_id").all() as Row[]
   }
+}
+
+const learnedCues = (db: Db): Row[] => {
+  db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.test_cue_terms USING fts5vocab(main, cues_fts, instance)")
+  const termsOf = db.prepare("SELECT col, offset, term FROM temp.test_cue_terms WHERE doc = ? ORDER BY col, offset, term")
+  const rows = db.prepare("SELECT * FROM learned_cues ORDER BY memory_id, project, text").all() as Row[]
+  return rows.map(({ key, ...rest }) => ({
+    ...rest,
+    terms: (termsOf.all(key) as { col: string; offset: number; term: string }[]).map((t) => `${t.col}:${t.offset}:${t.term}`)
+  }))
 }
 
 /**

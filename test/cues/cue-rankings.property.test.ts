@@ -1,0 +1,106 @@
+/**
+ * Properties of learned cues over generated logs (ledger-arbitrary: conversations that ask and
+ * report in several projects):
+ * - a cue never crosses projects: a search from a project ranks exactly as it would with every
+ *   cue learned for another project deleted;
+ * - forgetting a conversation and undoing it leaves every ranking as it was;
+ * - search and why give the same ranking, phrasings and cues included.
+ */
+import * as fc from "fast-check"
+import { expect, test } from "vitest"
+import { DEFAULT_CONFIG } from "../../src/config.js"
+import type { NewEvent } from "../../src/events/log.js"
+import { explainRun, runRanking, runSearch } from "../../src/retrieval/ranking-run.js"
+import type { Db } from "../../src/store/database.js"
+import { appendAll, appendScenario, ORIGINS, scenarioArb } from "../support/ledger-arbitrary.js"
+import { eventId } from "../support/ids.js"
+import { withTempStores } from "../support/temp-store.js"
+
+const PLACES = [null, "github.com/acme/app", "github.com/acme/other"] as const
+const ASKED = [["how to deploy"], ["Run the tests?", "node version"], ["which cache"], ["tabs or spaces", "how to deploy"]] as const
+const NOW = Date.parse("2031-01-01T00:00:00.000Z")
+
+/**
+ * Each ranking as ids in order, with the text that answered. Scores are not compared exactly:
+ * a forget then undo deletes and re-inserts index rows, and FTS5 counts a deleted row in its
+ * BM25 statistics until a merge drops it, which moves scores in the third decimal, not order.
+ */
+const rankings = (db: Db) =>
+  PLACES.flatMap((project) =>
+    ASKED.map(([query, ...also]) => {
+      const run = runRanking(db, { query, also, project, limit: 5 }, NOW, DEFAULT_CONFIG)
+      return run.ranking.results.map((r) => `${r.memory.id} ${r.coverage?.source ?? ""} ${r.coverage?.cue ?? ""}`)
+    })
+  )
+
+test("a cue learned in one project never changes a search from another", () => {
+  fc.assert(
+    fc.property(scenarioArb(), (scenario) =>
+      withTempStores((open) => {
+        const store = open()
+        appendScenario(store, scenario)
+        const db = store.db
+        for (const project of PLACES) {
+          // Results and everything left out, with its stage: a cue that only made a candidate counts too.
+          const search = () =>
+            ASKED.map(([query, ...also]) => {
+              const { results, leftOut } = runRanking(db, { query, also, project, limit: 5 }, NOW, DEFAULT_CONFIG).ranking
+              return [...results.map((r) => `${r.memory.id} ${r.score}`), ...leftOut.map((l) => `${l.memory.id} ${l.stage}`).sort()]
+            })
+          const withAll = search()
+          db.exec("SAVEPOINT other_places")
+          const elsewhere = db.prepare("SELECT key FROM learned_cues WHERE project IS NOT NULL AND project IS NOT ?").all(project) as { key: number }[]
+          for (const { key } of elsewhere) db.prepare("DELETE FROM cues_fts WHERE rowid = ?").run(key)
+          db.prepare("DELETE FROM learned_cues WHERE project IS NOT NULL AND project IS NOT ?").run(project)
+          const withOwn = search()
+          db.exec("ROLLBACK TO other_places; RELEASE other_places")
+          expect(withOwn).toEqual(withAll)
+        }
+      })
+    ),
+    { numRuns: 60 }
+  )
+})
+
+const control = (tag: "ConversationForgotten" | "ConversationRestored", origin: string, n: number): NewEvent => ({
+  id: eventId(20_000 + n),
+  recordedAt: "2030-06-01T00:00:00.000Z",
+  origin: "cli",
+  agent: "test",
+  event: { _tag: tag, origin }
+})
+
+test("forgetting a conversation and undoing it leaves every ranking as it was", () => {
+  fc.assert(
+    fc.property(scenarioArb(), fc.constantFrom(...ORIGINS), (scenario, origin) =>
+      withTempStores((open) => {
+        const store = open()
+        appendScenario(store, scenario)
+        const hidden = (store.db.prepare("SELECT forgotten FROM conversations WHERE origin = ?").get(origin) as { forgotten: number } | undefined)?.forgotten === 1
+        const before = rankings(store.db)
+        const [first, second] = hidden ? (["ConversationRestored", "ConversationForgotten"] as const) : (["ConversationForgotten", "ConversationRestored"] as const)
+        appendAll(store, [[control(first, origin, 1)], [control(second, origin, 2)]])
+        expect(rankings(store.db)).toEqual(before)
+      })
+    ),
+    { numRuns: 60 }
+  )
+})
+
+test("search and why rank alike, with phrasings and learned cues", () => {
+  fc.assert(
+    fc.property(scenarioArb(), fc.constantFrom(...PLACES), fc.integer({ min: 1, max: 5 }), (scenario, project, limit) =>
+      withTempStores((open) => {
+        const store = open()
+        appendScenario(store, scenario)
+        for (const [query, ...also] of ASKED) {
+          const request = { query, also, project, limit }
+          const search = runSearch(store.db, request, NOW, DEFAULT_CONFIG).results
+          const why = explainRun(store.db, request, runRanking(store.db, request, NOW, DEFAULT_CONFIG), NOW, DEFAULT_CONFIG).results
+          expect(why.map((r) => [r.memory.id, r.score, r.coverage])).toEqual(search.map((r) => [r.memory.id, r.score, r.coverage]))
+        }
+      })
+    ),
+    { numRuns: 60 }
+  )
+})
