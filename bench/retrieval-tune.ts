@@ -1,25 +1,40 @@
 /**
  * Compares ranking configurations on the retrieval data set (same runner as bench/retrieval),
- * to decide defaults by measurement: `node bench/run.mjs retrieval-tune`. The embedder comes
- * from MEMLEDGER_EMBEDDER as usual.
+ * on the tuning half only (odd query ids): defaults are chosen here, and the held-out half is
+ * reported by bench/retrieval, never tuned on. `node bench/run.mjs retrieval-tune`. The
+ * embedder comes from MEMLEDGER_EMBEDDER as usual.
  */
 import { DEFAULT_CONFIG, type LedgerConfig } from "../src/config.js"
-import { runQuality } from "./retrieval.js"
-import { summarize } from "./retrieval/metrics.js"
+import { runQuality, type QualityRun } from "./retrieval.js"
+import { queryHalf, summarize } from "./retrieval/metrics.js"
+import { loadDataset } from "./retrieval/validate.js"
 
 const variants: ReadonlyArray<[string, Partial<LedgerConfig>]> = [
   ["default", {}],
-  ["keywordShare 0.7", { keywordShare: 0.7 }],
-  ["keywordShare 0.7, minVector 0.45", { keywordShare: 0.7, minVectorSimilarity: 0.45 }],
-  ["keywordShare 0.55, minVector 0.45", { keywordShare: 0.55, minVectorSimilarity: 0.45 }],
-  ["fields 1/1/0.2/0.1/0.5", { fieldWeights: [1, 1, 0.2, 0.1, 0.5] }]
+  ["minCoverage 0.2", { minCoverage: 0.2 }],
+  ["minCoverage 0.25", { minCoverage: 0.25 }],
+  ["minCoverage 0.35", { minCoverage: 0.35 }],
+  ["fields 1/0.5/0.5/0.25/0.5", { fieldWeights: [1, 0.5, 0.5, 0.25, 0.5] }],
+  ["fields 1/1.5/0.5/0.25/0.5", { fieldWeights: [1, 1.5, 0.5, 0.25, 0.5] }],
+  ["fields 1/1/0.5/0.25/1", { fieldWeights: [1, 1, 0.5, 0.25, 1] }]
 ]
 
-console.log("| variant | lexical | task | paraphrase | overall MRR | negatives: context empty |")
-console.log("| --- | ---: | ---: | ---: | ---: | ---: |")
+const { queries } = loadDataset()
+const batchOf = new Map(queries.map((q) => [q.id, q.batch]))
+const tuning = (run: QualityRun, batch2Only: boolean) => {
+  const outcomes = run.outcomes.filter((o) => queryHalf(o.id) === "tune" && (!batch2Only || batchOf.get(o.id) === 2))
+  const rows = new Map(summarize(outcomes).map((r) => [r.label, r]))
+  const empty = [...run.emptyContext].filter((id) => queryHalf(id) === "tune" && (!batch2Only || batchOf.get(id) === 2)).length
+  return { mrr: (k: string) => rows.get(k as never)?.mrr?.toFixed(3) ?? "-", negativesEmpty: rows.get("negative" as never)?.negativesEmpty?.toFixed(2) ?? "-", empty }
+}
+
+console.log("tuning half: without cues (all queries) | with written cues (second batch)")
+console.log("| variant | lexical | task | paraphrase | code | overall | negatives empty | cues: task | cues: paraphrase | cues: overall | cues: negatives empty |")
+console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 for (const [name, change] of variants) {
-  const run = await runQuality({ ...DEFAULT_CONFIG, ...change })
-  const rows = new Map(summarize(run.outcomes).map((r) => [r.label, r]))
-  const mrr = (k: string) => rows.get(k as never)?.mrr?.toFixed(3) ?? "-"
-  console.log(`| ${name} | ${mrr("lexical")} | ${mrr("task")} | ${mrr("paraphrase")} | ${mrr("overall")} | ${run.negativesWithoutContext}/${run.negatives} |`)
+  const config = { ...DEFAULT_CONFIG, ...change }
+  const plain = tuning(await runQuality(config), false)
+  const cued = tuning(await runQuality(config, { cues: true }), true)
+  const k = ["lexical", "task", "paraphrase", "code", "overall"].map((x) => plain.mrr(x)).join(" | ")
+  console.log(`| ${name} | ${k} | ${plain.negativesEmpty} | ${cued.mrr("task")} | ${cued.mrr("paraphrase")} | ${cued.mrr("overall")} | ${cued.negativesEmpty} |`)
 }

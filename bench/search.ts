@@ -24,7 +24,7 @@
  * embedding; why < 2x search.
  *
  *   node bench/run.mjs search [--sizes 10000,100000] [--modes keyword,hybrid] [--queries 400] [--warmup 50]
- *                             [--outcomes 3000] [--local-queries 300] [--results FILE] [--mmap-mib N]
+ *                             [--outcomes 3000] [--local-queries 300] [--results FILE] [--mmap-mib N] [--cues]
  *   BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=bench/.data/prof" node bench/run.mjs search --sizes 100000 --modes hybrid
  *
  * `--results FILE` writes every measured query's search results (key, score, cosine) and why's
@@ -53,6 +53,7 @@ import { Maintenance } from "../src/services/maintenance.js"
 import { DEFAULT_LIMIT, Retrieval } from "../src/services/retrieval.js"
 import { Store } from "../src/services/store.js"
 import { generateMemories, makeRandom, toJsonl } from "./support/corpus.js"
+import { addLearnedCues, withWrittenCues } from "./support/cue-corpus.js"
 import { startHashEmbeddingServer } from "./support/embedding-server.js"
 import { environment, fmt, intArg, median, withScratchDir } from "./support/measure.js"
 import { BENCH_NOW, fixedClock } from "./support/sim-clock.js"
@@ -72,6 +73,8 @@ const localQueries = countArg("local-queries", 300)
 const resultsFile = stringArg("results")
 /** The store's own map size unless --mmap-mib says otherwise (0: no map). */
 const mmapMib = stringArg("mmap-mib") === undefined ? undefined : countArg("mmap-mib", 0)
+/** Two written and three learned cues per memory (support/cue-corpus.ts). */
+const withCues = process.argv.includes("--cues")
 const DIMENSIONS = 512
 const ACTOR = { origin: "bench:search", agent: "bench" }
 
@@ -83,7 +86,7 @@ const build = (size: number, dbPath: string): Promise<{ queries: BenchQuery[]; i
     const r = makeRandom(size)
     const corpus = generateMemories(size)
     const started = performance.now()
-    const imported = yield* maintenance.importJsonl(toJsonl(corpus), ACTOR)
+    const imported = yield* maintenance.importJsonl(toJsonl(withCues ? withWrittenCues(corpus, r) : corpus), ACTOR)
     const importSeconds = (performance.now() - started) / 1000
     if (imported.imported !== size) throw new Error(`expected ${size} memories, imported ${imported.imported}`)
     // Outcomes as agents report them: one to three memories per task, mostly worked; some
@@ -94,6 +97,11 @@ const build = (size: number, dbPath: string): Promise<{ queries: BenchQuery[]; i
       const outcome: Outcome = x < 0.6 ? "worked" : x < 0.9 ? "failed" : "partial"
       yield* commands.outcome([...new Set(ids)], outcome, {}, ACTOR)
       if (outcome === "failed" && r.chance(0.3)) yield* commands.outcome([ids[0]!], "failed", {}, ACTOR)
+    }
+    if (withCues) {
+      const store = yield* Store
+      const rows = store.db.prepare("SELECT id, project FROM memories").all() as { id: string; project: string | null }[]
+      addLearnedCues(store.db, rows, corpus, r, BENCH_NOW)
     }
     return { queries: makeQueries(warmup + queryCount, corpus, r), importSeconds }
   }).pipe(runIn(dbPath, EmbedderLive({ provider: "none" })))
