@@ -18,6 +18,7 @@ import {
   documentFrequency,
   memoriesByKey,
   type Candidate,
+  type KeywordCandidates,
   type QueryVector,
   type Scope
 } from "./candidates.js"
@@ -100,25 +101,20 @@ const rankBestMatchesFirst = (db: Db, request: RankingRequest, nowMs: number, co
   const first = Math.min(all, 2 * Math.ceil(request.limit * config.poolFactor))
   const best = keywordCandidates(db, phrasingsOf(request), request, request.limit, config, nowMs, first)
   const ranking = rank({ candidates: [...best.values()], limit: request.limit, nowMs, vectors: false, config })
-  // Fused signals (several phrasings, or learned cues) are not BM25 of one list read best
-  // first, so the argument below does not hold for them: rank all candidates.
-  if (best.fused && first !== all) return rankOnly(db, request, nowMs, config).ranking
-  if (best.size < first || first === all || decidedByBest(ranking, best)) return ranking
+  if (best.floor === 0 || first === all || decidedByBest(ranking, best)) return ranking
   return rankOnly(db, request, nowMs, config).ranking
 }
 
-const decidedByBest = (ranking: Ranking<RankFields>, read: ReadonlyMap<number, Candidate<RankFields>>): boolean => {
+const decidedByBest = (ranking: Ranking<RankFields>, read: KeywordCandidates): boolean => {
   if (ranking.results.some((r) => r.probation) || !ranking.results.some((r) => r.terms.outcome.score >= 0)) return false
   // Compared as rank scales them (relative to the best match that passed the gate), so that
   // no rounding of that division can make a match not read tie with a pool member.
   const gated = new Set(ranking.leftOut.flatMap((l) => (l.stage === "gate" ? [l.memory.key] : [])))
   let best = 0
-  let weakest = Number.POSITIVE_INFINITY
-  for (const c of read.values()) {
-    if (!gated.has(c.memory.key)) best = Math.max(best, c.keyword)
-    weakest = Math.min(weakest, c.keyword)
-  }
-  return best > 0 && ranking.leftOut.some((l) => l.stage === "pool" && read.get(l.memory.key)!.keyword / best > weakest / best)
+  for (const c of read.values()) if (!gated.has(c.memory.key)) best = Math.max(best, c.keyword)
+  // `read.floor` bounds every match not read: from its own text's list or its cues' list, for
+  // any phrasing (keywordCandidates).
+  return best > 0 && ranking.leftOut.some((l) => l.stage === "pool" && read.get(l.memory.key)!.keyword / best > read.floor / best)
 }
 
 const rankOnly = (db: Db, request: RankingRequest, nowMs: number, config: LedgerConfig, query?: QueryVector): { mode: SearchMode; ranking: Ranking<RankFields> } => {

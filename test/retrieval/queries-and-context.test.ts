@@ -96,7 +96,7 @@ describe("context", () => {
 })
 
 describe("what recall records", () => {
-  it("search appends exactly one MemoriesRecalled with the ids it showed; why appends nothing", async () => {
+  it("search appends exactly one MemoriesRecalled with the ids it showed and the project asked from; why appends nothing", async () => {
     const events = () => runAt(db, T0 + DAY, Effect.flatMap(Queries, (q) => q.log({})))
     const before = (await events()).length
     await runAt(db, T0 + DAY, Effect.flatMap(Retrieval, (r) => r.why({ query: "staging database", project })))
@@ -108,7 +108,8 @@ describe("what recall records", () => {
       _tag: "MemoriesRecalled",
       query: "staging database",
       memoryIds: found.results.map((r) => r.memory.id),
-      task: "T-7"
+      task: "T-7",
+      project
     })
   })
 })
