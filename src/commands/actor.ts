@@ -2,13 +2,15 @@
 import { Either } from "effect"
 import { InvalidInput } from "../domain/errors.js"
 import { MAX_AGENT_LENGTH, MAX_ORIGIN_LENGTH } from "../domain/vocabulary.js"
+import { CLI_WRITER } from "../domain/vouching.js"
 
 export interface Actor {
   readonly origin: string
   readonly agent: string
 }
 
-export const CLI_ACTOR: Actor = { origin: "cli", agent: "cli" }
+/** The command line with no --origin or --agent: a person, for the rules (domain/vouching.ts). */
+export const CLI_ACTOR: Actor = { origin: CLI_WRITER, agent: CLI_WRITER }
 
 /**
  * Why `value` cannot be an origin (or an agent), or undefined: the rule of the event envelope

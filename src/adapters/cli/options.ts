@@ -4,15 +4,17 @@ import { Effect, Either, Option } from "effect"
 import { checkActor } from "../../commands/actor.js"
 import { InvalidInput } from "../../domain/errors.js"
 import { tagsProblem } from "../../domain/vocabulary.js"
+import { CLI_WRITER } from "../../domain/vouching.js"
 import { currentTask } from "../../tasks/find-tasks.js"
 import { UsageError } from "./output.js"
 
 export const json = Options.boolean("json").pipe(Options.withDescription("print exactly one JSON value on stdout"))
 export const origin = Options.text("origin").pipe(
   Options.withDescription("the conversation this comes from, e.g. claude-code:session/<id>"),
-  Options.withDefault("cli")
+  // Left as it is, with --agent, it says a person is writing (domain/vouching.ts).
+  Options.withDefault(CLI_WRITER)
 )
-export const agent = Options.text("agent").pipe(Options.withDescription("the client writing it"), Options.withDefault("cli"))
+export const agent = Options.text("agent").pipe(Options.withDescription("the client writing it"), Options.withDefault(CLI_WRITER))
 export const category = Options.text("category").pipe(
   Options.withAlias("c"),
   Options.withDescription("architecture, convention, decision, pattern, gotcha, workaround, troubleshooting, command, preference or general"),
