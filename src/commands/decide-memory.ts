@@ -17,6 +17,7 @@ import { MAX_TAG_LENGTH, tagsProblem, type Category, type Scope, type Source, ty
 import type { EventOf } from "../events/events.js"
 import type { MemoryState } from "../projections/memory-state.js"
 import { scrubText } from "../privacy/scrub.js"
+import { identitySecret } from "./actor.js"
 import { scanForStorage, type PrivacyNotice, type ScanRecord, type ScannedContent } from "./scanned-content.js"
 import type { Decision, DecisionState } from "./state.js"
 import type { Mutable } from "../domain/mutable.js"
@@ -69,6 +70,9 @@ const decideScannedAdd = (
 ): Either.Either<Decision<AddResult>, DomainError> => {
   const badTags = tagsProblem(cmd.tags)
   if (badTags !== undefined) return Either.left(new InvalidInput({ message: `tags: ${badTags}` }))
+  // A project is a name stored as given, like the origin and agent (commands/actor.ts).
+  const secret = cmd.project === null ? undefined : identitySecret("project", cmd.project)
+  if (secret !== undefined) return Either.left(secret)
   if (cmd.scope === "project" && cmd.project === null) {
     return Either.left(new InvalidInput({ message: "a project memory needs a project; pass --project or --global" }))
   }

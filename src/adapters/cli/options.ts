@@ -2,7 +2,7 @@
 import { Options } from "@effect/cli"
 import { Effect, Either, Option } from "effect"
 import { checkActor } from "../../commands/actor.js"
-import { InvalidInput } from "../../domain/errors.js"
+import { InvalidInput, type SecretInIdentity } from "../../domain/errors.js"
 import { tagsProblem } from "../../domain/vocabulary.js"
 import { CLI_WRITER } from "../../domain/vouching.js"
 import { currentTask } from "../../tasks/find-tasks.js"
@@ -45,9 +45,10 @@ export const some = <K extends string, A>(key: K, option: Option.Option<A>): { [
 
 /**
  * --origin and --agent held to the rule every write is held to (src/commands/actor.ts), checked
- * before anything runs, so that a bad one is InvalidInput naming the option, locally and remotely.
+ * before anything runs, so that a bad one is refused naming the option, locally and remotely,
+ * and a secret in one never leaves this process.
  */
-export const checkWho = (a: { readonly origin: string; readonly agent: string }): Effect.Effect<void, InvalidInput> =>
+export const checkWho = (a: { readonly origin: string; readonly agent: string }): Effect.Effect<void, InvalidInput | SecretInIdentity> =>
   Either.match(checkActor(a, { origin: "--origin", agent: "--agent" }), { onLeft: Effect.fail, onRight: () => Effect.void })
 
 /** -t/--tag values held to the one tag rule (vocabulary.ts `tagsProblem`), named as the option. */

@@ -19,7 +19,7 @@ import type { Tasks } from "../../services/tasks.js"
 export type Services = Commands | Queries | Maintenance | Retrieval | Store | Tasks
 
 /** Errors that mean the command line itself was wrong. */
-const USAGE_ERRORS = new Set(["UnknownCategory", "InvalidId", "UsageError", "ExportTargetInvalid"])
+const USAGE_ERRORS = new Set(["UnknownCategory", "InvalidId", "UsageError", "ExportTargetInvalid", "SecretInIdentity"])
 
 export class UsageError {
   readonly _tag = "UsageError"
