@@ -7,7 +7,7 @@
  */
 import { disregardReason } from "./disregard-signs.js"
 import { anyWord } from "./word-search.js"
-import { sendsToAddress, sendsWithCommand, touchesCredentials, type OutwardSign } from "./outward-signs.js"
+import { sendsToAddress, sendsWithCommand, touchesCredentials } from "./outward-signs.js"
 
 interface Sign {
   readonly pattern: RegExp
@@ -61,7 +61,7 @@ const SIGNS: ReadonlyArray<Sign> = [
  * previous instructions" in other phrasings and languages (disregard-signs.ts), and orders to
  * take something out of the machine (outward-signs.ts).
  */
-const SIGN_CHECKS: ReadonlyArray<OutwardSign> = [disregardReason, touchesCredentials, sendsToAddress, sendsWithCommand]
+const SIGN_CHECKS: ReadonlyArray<(text: string) => string | undefined> = [disregardReason, touchesCredentials, sendsToAddress, sendsWithCommand]
 
 /** Why `text` reads like instructions to an agent; empty when it does not. */
 export const instructionLikeReasons = (text: string): string[] => {
