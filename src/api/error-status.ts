@@ -12,6 +12,7 @@ const STATUS: Record<string, 400 | 401 | 404 | 409 | 503> = {
   InvalidContent: 400,
   UnknownCategory: 400,
   InvalidInput: 400,
+  SecretInIdentity: 400,
   ImportLineInvalid: 400,
   MemoryIsForgotten: 409,
   MemoryIsSuperseded: 409,

@@ -1,14 +1,17 @@
 /** Who is writing: the conversation an event comes from and the client that sent it. */
 import { Either } from "effect"
-import { InvalidInput } from "../domain/errors.js"
+import { InvalidInput, SecretInIdentity } from "../domain/errors.js"
 import { MAX_AGENT_LENGTH, MAX_ORIGIN_LENGTH } from "../domain/vocabulary.js"
+import { CLI_WRITER } from "../domain/vouching.js"
+import { secretInName } from "../privacy/secret-in-name.js"
 
 export interface Actor {
   readonly origin: string
   readonly agent: string
 }
 
-export const CLI_ACTOR: Actor = { origin: "cli", agent: "cli" }
+/** The command line with no --origin or --agent: a person, for the rules (domain/vouching.ts). */
+export const CLI_ACTOR: Actor = { origin: CLI_WRITER, agent: CLI_WRITER }
 
 /**
  * Why `value` cannot be an origin (or an agent), or undefined: the rule of the event envelope
@@ -24,13 +27,27 @@ export interface ActorNames {
   readonly agent: string
 }
 
-/** The actor, or InvalidInput naming the field that breaks the rule. Every write path checks through here. */
-export const checkActor = (actor: Actor, names: ActorNames = { origin: "origin", agent: "agent" }): Either.Either<Actor, InvalidInput> => {
+/**
+ * The actor, or the error naming the field that breaks the rule: InvalidInput for its length,
+ * SecretInIdentity for a secret in it (privacy/secret-in-name.ts). Every write path checks
+ * through here.
+ */
+export const checkActor = (
+  actor: Actor,
+  names: ActorNames = { origin: "origin", agent: "agent" }
+): Either.Either<Actor, InvalidInput | SecretInIdentity> => {
   const origin = originProblem(actor.origin)
   if (origin !== undefined) return Either.left(new InvalidInput({ message: `${names.origin} ${origin}` }))
   const agent = agentProblem(actor.agent)
   if (agent !== undefined) return Either.left(new InvalidInput({ message: `${names.agent} ${agent}` }))
-  return Either.right(actor)
+  const secret = identitySecret(names.origin, actor.origin) ?? identitySecret(names.agent, actor.agent)
+  return secret === undefined ? Either.right(actor) : Either.left(secret)
+}
+
+/** SecretInIdentity naming `field` when `value` holds a secret; undefined when it holds none. */
+export const identitySecret = (field: string, value: string): SecretInIdentity | undefined => {
+  const kind = secretInName(value)
+  return kind === undefined ? undefined : new SecretInIdentity({ field, kind })
 }
 
 const lengthProblem = (value: string, max: number): string | undefined =>

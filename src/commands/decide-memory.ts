@@ -18,6 +18,7 @@ import type { EventOf } from "../events/events.js"
 import type { MemoryState } from "../projections/memory-state.js"
 import { scrubText } from "../privacy/scrub.js"
 import { writtenCues } from "./written-cues.js"
+import { identitySecret } from "./actor.js"
 import { scanForStorage, type PrivacyNotice, type ScanRecord, type ScannedContent } from "./scanned-content.js"
 import type { Decision, DecisionState } from "./state.js"
 import type { Mutable } from "../domain/mutable.js"
@@ -73,6 +74,9 @@ const decideScannedAdd = (
   if (badTags !== undefined) return Either.left(new InvalidInput({ message: `tags: ${badTags}` }))
   const cues = cmd.cues === undefined ? undefined : writtenCues(cmd.cues)
   if (cues && Either.isLeft(cues)) return Either.left(cues.left)
+  // A project is a name stored as given, like the origin and agent (commands/actor.ts).
+  const secret = cmd.project === null ? undefined : identitySecret("project", cmd.project)
+  if (secret !== undefined) return Either.left(secret)
   if (cmd.scope === "project" && cmd.project === null) {
     return Either.left(new InvalidInput({ message: "a project memory needs a project; pass --project or --global" }))
   }

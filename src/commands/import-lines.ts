@@ -9,6 +9,7 @@ import { CATEGORIES, Category, contentTooLong, Source, SOURCES } from "../domain
 import { decodePayload, sha256 } from "../events/codec.js"
 import { ExportedEvent, isExportedEventLine } from "../events/export-line.js"
 import { agentProblem, originProblem } from "./actor.js"
+import { secretInName } from "../privacy/secret-in-name.js"
 import { isCanonicalTime } from "./canonical-time.js"
 import type { AddInput } from "./add-input.js"
 import { memoryLineProblem, NOT_A_MEMORY_LINE } from "./memory-line-problem.js"
@@ -165,8 +166,8 @@ export const memoryItemOf = (value: unknown, line: number): MemoryItem | undefin
   if (category != null && !CATEGORY_SET.has(category)) return undefined
   if (project != null && !(typeof project === "string" && project.length > 0 && project.length <= 1000)) return undefined
   if (tags != null && !(Array.isArray(tags) && tags.every((t) => typeof t === "string"))) return undefined
-  if (origin != null && !(typeof origin === "string" && originProblem(origin) === undefined)) return undefined
-  if (agent != null && !(typeof agent === "string" && agentProblem(agent) === undefined)) return undefined
+  if (origin != null && !(typeof origin === "string" && originProblem(origin) === undefined && secretInName(origin) === undefined)) return undefined
+  if (agent != null && !(typeof agent === "string" && agentProblem(agent) === undefined && secretInName(agent) === undefined)) return undefined
   if (source != null && !SOURCE_SET.has(source)) return undefined
   if (createdAt != null && !(typeof createdAt === "string" && isCanonicalTime(createdAt))) return undefined
   if (cues != null && !(Array.isArray(cues) && cues.every((c) => typeof c === "string"))) return undefined

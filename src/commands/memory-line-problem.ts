@@ -6,7 +6,7 @@
  */
 import { Either, Schema } from "effect"
 import { CATEGORIES, contentTooLong, SOURCES } from "../domain/vocabulary.js"
-import { agentProblem, originProblem } from "./actor.js"
+import { agentProblem, identitySecret, originProblem } from "./actor.js"
 
 export const NOT_A_MEMORY_LINE = 'a memory line is a JSON object with at least "content"'
 
@@ -47,5 +47,5 @@ const actorFieldProblem = (field: string, value: unknown, problem: (s: string) =
   if (value == null) return undefined
   if (typeof value !== "string") return `${field}: a string`
   const reason = problem(value)
-  return reason === undefined ? undefined : `${field} ${reason}`
+  return reason === undefined ? identitySecret(field, value)?.message : `${field} ${reason}`
 }

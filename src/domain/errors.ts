@@ -93,6 +93,20 @@ export class InvalidInput extends Schema.TaggedError<InvalidInput>()("InvalidInp
   message: Schema.String
 }) {}
 
+/**
+ * An origin, agent or project that holds what looks like a secret. They are names, stored as
+ * given in every event and shown with every memory, so they are refused rather than redacted.
+ * The message names the field and the kind of secret, never the secret.
+ */
+export class SecretInIdentity extends Schema.TaggedError<SecretInIdentity>()("SecretInIdentity", {
+  field: Schema.String,
+  kind: Schema.String
+}) {
+  override get message() {
+    return `${this.field} holds what looks like a secret (${this.kind}); it is a name, stored as given and shown with every memory written under it, so it is refused: give one without the secret`
+  }
+}
+
 /** The database file exists but is not a memledger store, or is damaged. Never overwritten. */
 export class DatabaseUnusable extends Schema.TaggedError<DatabaseUnusable>()("DatabaseUnusable", {
   path: Schema.String,
@@ -145,5 +159,6 @@ export type DomainError =
   | ConversationNotFound
   | ConversationPurged
   | InvalidInput
+  | SecretInIdentity
   | ImportLineInvalid
   | ReplayTargetNotEmpty

@@ -7,14 +7,20 @@
 import { existsSync, readFileSync, statSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 
-/** `git@host:owner/repo.git`, `ssh://git@host:22/owner/repo`, `https://user@host/owner/repo/` → `host/owner/repo`. */
+/**
+ * `git@host:owner/repo.git`, `ssh://git@host:22/owner/repo`, `https://user@host/owner/repo/` →
+ * `host/owner/repo`. A remote may carry credentials (`https://user:TOKEN@host/...`, a token in
+ * its query): only the host and the path are kept, so no secret becomes part of a project's name.
+ */
 export const normaliseRemote = (url: string): string => {
-  let s = url.trim()
-  const scp = /^[\w.-]+@([^:/]+):(?!\/)(.+)$/.exec(s)
-  if (scp) s = `${scp[1]}/${scp[2]}`
+  // A query or a fragment names no repository, and may carry a token.
+  let s = url.trim().replace(/[?#].*$/, "")
+  // Credentials end at the last @ before the path: a password may itself hold an @.
+  const scp = /^[^/]*@([^:/@]+):(?!\/)(.+)$/.exec(s)
+  if (scp && !/^[a-z][a-z0-9+.-]*:\/\//i.test(s)) s = `${scp[1]}/${scp[2]}`
   else {
-    s = s.replace(/^[a-z+]+:\/\//i, "")
-    s = s.replace(/^[^@/]+@/, "")
+    s = s.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "")
+    s = s.replace(/^[^/]*@/, "")
     s = s.replace(/^([^/:]+):\d+(?=\/)/, "$1")
   }
   return s

@@ -19,8 +19,9 @@ export const memoriesProjection: Projection = {
   name: "memories",
   // 3: instruction_like, the privacy scan's flag. 4: no recall-filter index (recall filters
   // scope in the full-text index, fts-scope.ts). 5: the restatement index holds a 6-byte prefix
-  // of the key (RESTATED_BY), not the key, scope and project. 6: written cues.
-  version: 6,
+  // of the key (RESTATED_BY), not the key, scope and project. 6: confirmed_by_person and
+  // stated_in, who stands behind the text (domain/vouching.ts). 7: written cues.
+  version: 7,
   create: (db) =>
     db.exec(`
       CREATE TABLE IF NOT EXISTS memories (
@@ -38,6 +39,8 @@ export const memoriesProjection: Projection = {
         instruction_like INTEGER NOT NULL,
         confidence REAL NOT NULL,
         confirmations INTEGER NOT NULL,
+        confirmed_by_person INTEGER NOT NULL,
+        stated_in TEXT NOT NULL,
         superseded_by TEXT,
         forgotten INTEGER NOT NULL,
         forgotten_reason TEXT,
@@ -55,7 +58,7 @@ export const memoriesProjection: Projection = {
 }
 
 const COLUMNS =
-  "key, id, content, content_key, category, scope, project, tags, cues, source, status, instruction_like, confidence, confirmations, superseded_by, forgotten, forgotten_reason, distinct_from, created_at, updated_at, origin, agent, last_seq"
+  "key, id, content, content_key, category, scope, project, tags, cues, source, status, instruction_like, confidence, confirmations, confirmed_by_person, stated_in, superseded_by, forgotten, forgotten_reason, distinct_from, created_at, updated_at, origin, agent, last_seq"
 
 export interface MemoryRow {
   key: number
@@ -72,6 +75,8 @@ export interface MemoryRow {
   instruction_like: number
   confidence: number
   confirmations: number
+  confirmed_by_person: number
+  stated_in: string
   superseded_by: string | null
   forgotten: number
   forgotten_reason: string | null
@@ -99,6 +104,8 @@ export const rowToMemory = (row: MemoryRow): MemoryState => ({
   instructionLike: row.instruction_like === 1,
   confidence: row.confidence,
   confirmations: row.confirmations,
+  confirmedByPerson: row.confirmed_by_person === 1,
+  statedIn: JSON.parse(row.stated_in) as string[],
   supersededBy: row.superseded_by as MemoryId | null,
   forgotten: row.forgotten === 1,
   forgottenReason: row.forgotten_reason,
@@ -143,6 +150,8 @@ export const writeMemory = (to: Writes, m: MemoryState): void => {
     m.instructionLike ? 1 : 0,
     m.confidence,
     m.confirmations,
+    m.confirmedByPerson ? 1 : 0,
+    JSON.stringify(m.statedIn),
     m.supersededBy,
     m.forgotten ? 1 : 0,
     m.forgottenReason,

@@ -6,6 +6,7 @@
 import type { MemoryId } from "../domain/ids.js"
 import type { Category, Scope, Source, Status } from "../domain/vocabulary.js"
 import { restatementKey } from "../domain/text.js"
+import { isPerson, RULE_CONVERSATIONS } from "../domain/vouching.js"
 import type { StoredEvent } from "../events/events.js"
 import type { ContentFlag } from "../privacy/vocabulary.js"
 
@@ -31,6 +32,13 @@ export interface MemoryState {
   readonly instructionLike: boolean
   readonly confidence: number
   readonly confirmations: number
+  /** A person wrote or confirmed the current text (domain/vouching.ts says who counts). */
+  readonly confirmedByPerson: boolean
+  /**
+   * The distinct conversations (origins) that stated the current text, by adding, restating
+   * or confirming it, in order: at most RULE_CONVERSATIONS, which is all a rule asks about.
+   */
+  readonly statedIn: ReadonlyArray<string>
   readonly supersededBy: MemoryId | null
   readonly forgotten: boolean
   readonly forgottenReason: string | null
@@ -70,6 +78,8 @@ export const evolveMemory = (
       instructionLike: isInstructionLike(event.flags),
       confidence: event.confidence,
       confirmations: 1,
+      confirmedByPerson: isPerson(stored.origin, stored.agent),
+      statedIn: [stored.origin],
       supersededBy: null,
       forgotten: false,
       forgottenReason: null,
@@ -94,6 +104,7 @@ export const evolveMemory = (
       // New text carries its own scan: flagged text turns the memory tentative again.
       const flagged = event.content === undefined ? state.instructionLike : isInstructionLike(event.flags)
       return touched({
+        ...(event.content === undefined ? {} : vouchedByWriter(stored)),
         content,
         contentKey: restatementKey(content),
         instructionLike: flagged,
@@ -106,7 +117,12 @@ export const evolveMemory = (
       })
     }
     case "MemoryConfirmed":
-      return touched({ confirmations: state.confirmations + 1, status: "confirmed" })
+      return touched({
+        confirmations: state.confirmations + 1,
+        status: "confirmed",
+        confirmedByPerson: state.confirmedByPerson || isPerson(stored.origin, stored.agent),
+        statedIn: alsoStatedIn(state.statedIn, stored.origin)
+      })
     case "MemorySuperseded":
       return event.memoryId === memoryId ? touched({ supersededBy: event.by }) : state
     case "MemoriesMarkedDistinct": {
@@ -125,6 +141,18 @@ export const evolveMemory = (
       return state
   }
 }
+
+/**
+ * New text was written by this event's writer alone: whoever confirmed the old text did not
+ * confirm this one (an agent rewording a person's rule does not keep it a rule).
+ */
+const vouchedByWriter = (stored: StoredEvent): Pick<MemoryState, "confirmedByPerson" | "statedIn"> => ({
+  confirmedByPerson: isPerson(stored.origin, stored.agent),
+  statedIn: [stored.origin]
+})
+
+const alsoStatedIn = (origins: ReadonlyArray<string>, origin: string): ReadonlyArray<string> =>
+  origins.length >= RULE_CONVERSATIONS || origins.includes(origin) ? origins : [...origins, origin]
 
 const isInstructionLike = (flags: ReadonlyArray<ContentFlag> | undefined): boolean => flags?.includes("instruction-like") ?? false
 

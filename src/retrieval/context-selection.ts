@@ -10,9 +10,12 @@
  * without a query, which a session asks for once at its start. The MCP tool and prompt
  * descriptions and docs/mcp.md tell agents this; keep them in step.
  *
- * A memory the privacy scan flagged as instruction-like is never a rule, even once confirmed.
- * It may still answer a query, as quoted data marked as flagged (what recall would show
- * anyway); without a query nothing asked for it, so it is left out.
+ * A rule is a confirmed preference or convention that a person confirmed or that was stated in
+ * two conversations (domain/vouching.ts): what one agent wrote alone is offered as a memory, so
+ * one session cannot plant a standing order for every later one. A memory the privacy scan
+ * flagged as instruction-like is never a rule, even once confirmed. It may still answer a
+ * query, as quoted data marked as flagged (what recall would show anyway); without a query
+ * nothing asked for it, so it is left out.
  */
 import type { LedgerConfig } from "../config.js"
 import { loadEvidence } from "../projections/evidence.js"
@@ -20,6 +23,7 @@ import { decayedCounts, outcomeScore } from "../projections/evidence-state.js"
 import { shortId } from "../projections/id-prefix.js"
 import { MEMORY_COLUMNS, rowToMemory, type MemoryRow } from "../projections/memories.js"
 import type { MemoryState } from "../projections/memory-state.js"
+import { RULE_CONVERSATIONS } from "../domain/vouching.js"
 import type { Db } from "../store/database.js"
 import type { ContextItem } from "./context.js"
 import type { QueryVector } from "./candidates.js"
@@ -27,6 +31,13 @@ import { runRanking } from "./ranking-run.js"
 
 /** Categories whose confirmed memories are standing rules for every session. */
 export const RULE_CATEGORIES = new Set(["preference", "convention"])
+
+/** A standing rule for every session: see the module comment. */
+export const isRule = (m: MemoryState): boolean =>
+  m.status === "confirmed" &&
+  !m.instructionLike &&
+  RULE_CATEGORIES.has(m.category) &&
+  (m.confirmedByPerson || m.statedIn.length >= RULE_CONVERSATIONS)
 
 /** How much of a query's information a memory must hold to be injected unasked. */
 export const MIN_CONTEXT_COVERAGE = 0.5
@@ -43,7 +54,7 @@ export const selectContext = (
   const item = (memory: MemoryState): ContextItem => ({
     memory,
     shortId: shortId(db, memory.id),
-    rule: memory.status === "confirmed" && !memory.instructionLike && RULE_CATEGORIES.has(memory.category)
+    rule: isRule(memory)
   })
   // Rules first, grouped by category (a stable sort keeps each group's own order).
   const rulesFirst = (items: ContextItem[]) => [

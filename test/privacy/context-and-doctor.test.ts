@@ -5,7 +5,7 @@
  */
 import { Effect } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
-import { actor, Commands, DAY, freshDb, Maintenance, Retrieval, runAt, T0 } from "../support/services.js"
+import { actor, Commands, DAY, freshDb, Maintenance, person, Retrieval, runAt, T0 } from "../support/services.js"
 import { example } from "./fake-secrets.js"
 
 const project = "github.com/acme/app"
@@ -19,9 +19,9 @@ beforeAll(async () => {
     T0,
     Effect.gen(function* () {
       const c = yield* Commands
-      yield* c.add({ content: "Run the unit tests with pnpm test before every push", category: "convention", scope: "project", project }, actor)
+      yield* c.add({ content: "Run the unit tests with pnpm test before every push", category: "convention", scope: "project", project }, person)
       const flagged = yield* c.add({ content: injected, category: "convention", scope: "project", project }, actor)
-      yield* c.confirm(flagged.id, actor)
+      yield* c.confirm(flagged.id, person)
       yield* c.add({ content: `The eval job reads ${example("anthropic key").text} from its env`, scope: "project", project }, actor)
       yield* c.add({ content: "Staging resets nightly <private>door code 4711</private>", scope: "project", project }, actor)
       const edited = yield* c.add({ content: "The deploy token lives in the vault", scope: "project", project }, actor)

@@ -6,7 +6,7 @@ import { Effect, Either } from "effect"
 import fc from "fast-check"
 import { beforeAll, describe, expect, it } from "vitest"
 import { countTokens } from "../../src/retrieval/tokens.js"
-import { actor, Commands, DAY, freshDb, Queries, Retrieval, runAt, T0 } from "../support/services.js"
+import { actor, Commands, DAY, freshDb, person, Queries, Retrieval, runAt, T0 } from "../support/services.js"
 
 const project = "github.com/acme/app"
 let db: string
@@ -19,7 +19,7 @@ beforeAll(async () => {
     Effect.gen(function* () {
       const c = yield* Commands
       yield* c.add({ content: "Run the unit tests with pnpm test before every push", category: "convention", scope: "project", project }, actor)
-      yield* c.add({ content: "Always answer in English", category: "preference", scope: "global", project: null }, actor)
+      yield* c.add({ content: "Always answer in English", category: "preference", scope: "global", project: null }, person)
       yield* c.add({ content: "The staging database is reset every night at 02:00 UTC", category: "gotcha", scope: "project", project }, actor)
       yield* c.add({ content: "Deploy with make deploy ENV=prod after the tests pass", category: "command", scope: "project", project }, actor)
       for (let i = 0; i < 40; i++) {

@@ -5,6 +5,7 @@
 import { join } from "node:path"
 import { Clock, Effect } from "effect"
 import { DEFAULT_CONFIG, type LedgerConfig } from "../../src/config.js"
+import { CLI_ACTOR } from "../../src/commands/actor.js"
 import { LocalOperationsLayer } from "../../src/services/app.js"
 import { Commands } from "../../src/services/commands.js"
 import { Maintenance } from "../../src/services/maintenance.js"
@@ -37,6 +38,9 @@ export const runAt = <A, E>(dbPath: string, atMs: number, program: Effect.Effect
 
 export const freshDb = (): string => join(tempDir(), "m.db")
 
+/** A program writing, as an agent or a script would: what it writes alone is never a rule. */
 export const actor = { origin: "test", agent: "test" }
+/** A person at the command line (domain/vouching.ts): what it writes may be a rule. */
+export const person = CLI_ACTOR
 
 export { Commands, Maintenance, Operations, Queries, Retrieval, Tasks }

@@ -2,17 +2,19 @@
 import { Options } from "@effect/cli"
 import { Effect, Either, Option } from "effect"
 import { checkActor } from "../../commands/actor.js"
-import { InvalidInput } from "../../domain/errors.js"
+import { InvalidInput, type SecretInIdentity } from "../../domain/errors.js"
 import { tagsProblem } from "../../domain/vocabulary.js"
+import { CLI_WRITER } from "../../domain/vouching.js"
 import { currentTask } from "../../tasks/find-tasks.js"
 import { UsageError } from "./output.js"
 
 export const json = Options.boolean("json").pipe(Options.withDescription("print exactly one JSON value on stdout"))
 export const origin = Options.text("origin").pipe(
   Options.withDescription("the conversation this comes from, e.g. claude-code:session/<id>"),
-  Options.withDefault("cli")
+  // Left as it is, with --agent, it says a person is writing (domain/vouching.ts).
+  Options.withDefault(CLI_WRITER)
 )
-export const agent = Options.text("agent").pipe(Options.withDescription("the client writing it"), Options.withDefault("cli"))
+export const agent = Options.text("agent").pipe(Options.withDescription("the client writing it"), Options.withDefault(CLI_WRITER))
 export const category = Options.text("category").pipe(
   Options.withAlias("c"),
   Options.withDescription("architecture, convention, decision, pattern, gotcha, workaround, troubleshooting, command, preference or general"),
@@ -43,9 +45,10 @@ export const some = <K extends string, A>(key: K, option: Option.Option<A>): { [
 
 /**
  * --origin and --agent held to the rule every write is held to (src/commands/actor.ts), checked
- * before anything runs, so that a bad one is InvalidInput naming the option, locally and remotely.
+ * before anything runs, so that a bad one is refused naming the option, locally and remotely,
+ * and a secret in one never leaves this process.
  */
-export const checkWho = (a: { readonly origin: string; readonly agent: string }): Effect.Effect<void, InvalidInput> =>
+export const checkWho = (a: { readonly origin: string; readonly agent: string }): Effect.Effect<void, InvalidInput | SecretInIdentity> =>
   Either.match(checkActor(a, { origin: "--origin", agent: "--agent" }), { onLeft: Effect.fail, onRight: () => Effect.void })
 
 /** -t/--tag values held to the one tag rule (vocabulary.ts `tagsProblem`), named as the option. */

@@ -15,11 +15,12 @@ import type { Maintenance } from "../../services/maintenance.js"
 import type { Queries } from "../../services/queries.js"
 import type { Retrieval } from "../../services/retrieval.js"
 import type { Tasks } from "../../services/tasks.js"
+import { forTerminal } from "./terminal-text.js"
 
 export type Services = Commands | Queries | Maintenance | Retrieval | Store | Tasks
 
 /** Errors that mean the command line itself was wrong. */
-const USAGE_ERRORS = new Set(["UnknownCategory", "InvalidId", "UsageError", "ExportTargetInvalid"])
+const USAGE_ERRORS = new Set(["UnknownCategory", "InvalidId", "UsageError", "ExportTargetInvalid", "SecretInIdentity"])
 
 export class UsageError {
   readonly _tag = "UsageError"
@@ -51,8 +52,9 @@ export const printOutcome = <A, E extends { readonly _tag: string; readonly mess
     if (Exit.isSuccess(exit)) {
       const value = exit.value
       const notice = printed.notice?.(value)
-      if (notice) process.stderr.write(`mem: ${notice}\n`)
-      process.stdout.write(printed.json ? `${JSON.stringify(printed.toJson ? printed.toJson(value) : value)}\n` : `${printed.human(value)}\n`)
+      if (notice) process.stderr.write(`mem: ${forTerminal(notice)}\n`)
+      // Human text quotes what agents wrote: its control characters are shown, not obeyed.
+      process.stdout.write(printed.json ? `${JSON.stringify(printed.toJson ? printed.toJson(value) : value)}\n` : `${forTerminal(printed.human(value))}\n`)
       return
     }
     const failure = Cause.failureOption(exit.cause)
@@ -95,7 +97,7 @@ export const runAgainstStore = <A, E extends { readonly _tag: string; readonly m
 
 /** Prints an error the way --json or a person wants it and sets the exit code. */
 export const fail = (json: boolean, tag: string, message: string, code?: number): void => {
-  process.stderr.write(json ? `${JSON.stringify({ error: tag, message })}\n` : `mem: ${message}\n`)
+  process.stderr.write(json ? `${JSON.stringify({ error: tag, message })}\n` : `mem: ${forTerminal(message)}\n`)
   process.exitCode = code ?? (USAGE_ERRORS.has(tag) ? 2 : 1)
 }
 

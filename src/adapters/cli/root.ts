@@ -7,6 +7,7 @@ import { Command, Options } from "@effect/cli"
 import { Effect, Option } from "effect"
 import type { Caller, Operations } from "../../api/operations.js"
 import { operationsLayer, remoteFromEnv } from "../../api/operations-from-env.js"
+import { CLI_WRITER } from "../../domain/vouching.js"
 import { detectProject } from "../../project/identity.js"
 import { LocalOperationsLayer } from "../../services/app.js"
 import { defaultDbPath } from "../../services/store.js"
@@ -44,8 +45,8 @@ export const withOperations = <A, E extends { readonly _tag: string; readonly me
  * working folder, detected here so that a server far away records the caller's project.
  */
 export const callerOf = (a: { readonly origin?: string; readonly agent?: string } = {}): Caller => ({
-  origin: a.origin ?? "cli",
-  agent: a.agent ?? "cli",
+  origin: a.origin ?? CLI_WRITER,
+  agent: a.agent ?? CLI_WRITER,
   project: detectProject(process.cwd())
 })
 

@@ -12,6 +12,7 @@ import { toApiError } from "../../api/error-status.js"
 import { CALLER_HEADERS, MemledgerApi, type conversationsGroup, type memoriesGroup, type outcomesGroup, type recallGroup, type systemGroup } from "../../api/http-api.js"
 import { Operations, type Caller, type OperationError, type OperationsApi } from "../../api/operations.js"
 import { MAX_AGENT_LENGTH, MAX_ORIGIN_LENGTH, MAX_PROJECT_LENGTH } from "../../domain/vocabulary.js"
+import { REST_WRITER } from "../../domain/vouching.js"
 import { VERSION } from "../../version.js"
 
 /** An endpoint's decoded path, payload and query parameters, as HttpApi hands them to a handler. */
@@ -89,7 +90,10 @@ export const callerHeaderProblem = (header: (name: string) => string | undefined
   return undefined
 }
 
-/** Who is calling, from the x-memledger-* headers; REST callers default to origin and agent "rest". */
+/**
+ * Who is calling, from the x-memledger-* headers; REST callers default to origin and agent
+ * "rest", which is a person for the rules (domain/vouching.ts).
+ */
 export const callerFromHeaders = (header: (name: string) => string | undefined): Caller => {
   // Empty means absent; over-long values never get here (the server refuses them first).
   const usable = (name: string) => {
@@ -97,8 +101,8 @@ export const callerFromHeaders = (header: (name: string) => string | undefined):
     return value !== undefined && value.length > 0 ? value : undefined
   }
   return {
-    origin: usable(CALLER_HEADERS.origin) ?? "rest",
-    agent: usable(CALLER_HEADERS.agent) ?? "rest",
+    origin: usable(CALLER_HEADERS.origin) ?? REST_WRITER,
+    agent: usable(CALLER_HEADERS.agent) ?? REST_WRITER,
     project: usable(CALLER_HEADERS.project) ?? null
   }
 }

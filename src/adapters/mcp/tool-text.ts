@@ -4,6 +4,7 @@
  * record_outcome, the memories' words, and what to do when nothing was stored.
  */
 import type * as Out from "../../api/outputs.js"
+import { FLAGGED_NOTE } from "../../retrieval/context.js"
 
 export const rememberText = (r: Out.RememberOutput): string => {
   if (r.stored) return `stored as ${r.shortId} (id ${r.id})`
@@ -15,8 +16,10 @@ export const rememberText = (r: Out.RememberOutput): string => {
 export const recallText = (r: Out.RecallOutput): string => {
   const notice = r.notice === undefined ? [] : [`(${r.notice})`]
   if (r.results.length === 0) return [`no memories match ${quote(r.query)}`, ...notice].join("\n")
+  // A flagged memory says so, as get_context's text does, so the model reads it as suspect data.
   const lines = r.results.map(
-    (m) => `${m.rank}. [${m.shortId}] (${m.category}, score ${m.score.toFixed(2)}, worked ${m.record.workedCount}, failed ${m.record.failedCount}) ${quote(m.content)}`
+    (m) =>
+      `${m.rank}. [${m.shortId}] (${m.category}, score ${m.score.toFixed(2)}, worked ${m.record.workedCount}, failed ${m.record.failedCount}${m.instructionLike ? `, ${FLAGGED_NOTE}` : ""}) ${quote(m.content)}`
   )
   const count = r.results.length === 1 ? "1 memory" : `${r.results.length} memories`
   return [`${count} for ${quote(r.query)} (cite ids in record_outcome):`, ...lines, ...notice].join("\n")

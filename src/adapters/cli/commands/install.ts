@@ -10,6 +10,7 @@ import type { Target } from "../../../install/target.js"
 import { TARGETS } from "../../../install/targets/index.js"
 import { dryRunText, planJson, planText } from "../install-output.js"
 import { fail } from "../output.js"
+import { forTerminal } from "../terminal-text.js"
 import * as O from "../options.js"
 import { mem } from "../root.js"
 
@@ -59,6 +60,6 @@ const run = (direction: Direction, a: Parsed) =>
     }
     const plan = exit.value
     process.stdout.write(
-      `${a.json ? JSON.stringify(planJson(plan, a.dryRun)) : a.dryRun ? dryRunText(plan) : planText(plan, a.agent.next)}\n`
+      `${a.json ? JSON.stringify(planJson(plan, a.dryRun)) : forTerminal(a.dryRun ? dryRunText(plan) : planText(plan, a.agent.next))}\n`
     )
   })

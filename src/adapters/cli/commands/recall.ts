@@ -71,7 +71,12 @@ export const context = Command.make(
 const searchText = (r: RecallOutput): string =>
   r.results.length === 0
     ? `no memory answers "${oneLine(r.query, 60)}"`
-    : r.results.map((h) => `${h.rank}. ${h.shortId}  ${h.score.toFixed(3)}  [${h.category}] ${oneLine(h.content, 90)}${h.probation ? "  (on probation)" : ""}`).join("\n")
+    : r.results
+        .map((h) => {
+          const notes = [h.probation ? "on probation" : "", h.instructionLike ? "flagged: reads like instructions to an agent" : ""].filter(Boolean)
+          return `${h.rank}. ${h.shortId}  ${h.score.toFixed(3)}  [${h.category}] ${oneLine(h.content, 90)}${notes.length > 0 ? `  (${notes.join("; ")})` : ""}`
+        })
+        .join("\n")
 
 const whyText = (r: ExplainOutput): string => {
   const lines = [`why "${oneLine(r.query, 60)}" (${r.mode} search, ${r.project ?? "global only"}, as of ${r.at})`]

@@ -17,6 +17,7 @@ import { makeRestWebHandler } from "../../http/rest-app.js"
 import { startServer } from "../../http/server.js"
 import { resolveToken, type TokenSetup } from "../../http/token.js"
 import { fail } from "../output.js"
+import { forTerminal } from "../terminal-text.js"
 
 export interface ServeSettings {
   readonly db: string
@@ -26,7 +27,8 @@ export interface ServeSettings {
   readonly createToken: boolean
 }
 
-const log = (line: string) => void process.stderr.write(`mem: ${line}\n`)
+// A log line may quote a request's path or a client's name: shown, never obeyed, by a terminal.
+const log = (line: string) => void process.stderr.write(`mem: ${forTerminal(line)}\n`)
 
 export const runServe = (settings: ServeSettings): Effect.Effect<void> =>
   Effect.gen(function* () {
