@@ -71,14 +71,16 @@ const Cue = described(
   textOfAtMost(MAX_CUE_CHARACTERS, () => `a cue is at most ${MAX_CUE_CHARACTERS} characters`),
   "a question or phrasing someone would ask when they need this memory, at most 32 words"
 )
-const Cues = Schema.Array(Cue).pipe(Schema.maxItems(MAX_WRITTEN_CUES))
+const Cues = Schema.Array(Cue).pipe(
+  Schema.maxItems(MAX_WRITTEN_CUES, { message: (issue) => `${countOf(issue.actual)} cues; a memory takes at most ${MAX_WRITTEN_CUES}` })
+)
 /**
  * Further phrasings of the one need a query states: a second wording finds a memory the first
  * one's words miss. Each is held to the query's own limit.
  */
 const Phrasings = Schema.Array(
   textOfAtMost(MAX_CONTENT_LENGTH, (p) => `a phrasing is ${characterCount(p)} characters; the limit is ${MAX_CONTENT_LENGTH}`)
-).pipe(Schema.maxItems(MAX_ALSO))
+).pipe(Schema.maxItems(MAX_ALSO, { message: (issue) => `${countOf(issue.actual)} further phrasings; at most ${MAX_ALSO}` }))
 const ALSO = `up to ${MAX_ALSO} further phrasings of the same need, searched with the query: the words a stored memory would likely use (technical terms, names of commands, files or tools)`
 const Also = described(Phrasings, ALSO)
 
@@ -197,3 +199,6 @@ export type LogInput = typeof LogInput.Type
  * parse options, so this accepts extra fields; the MCP `stats` tool uses a schema of its own.
  */
 export const NoInput = Schema.Struct({})
+
+/** The length of an array a schema refused for having too many items. */
+const countOf = (actual: unknown): number => (Array.isArray(actual) ? actual.length : 0)
