@@ -27,4 +27,7 @@ it("runs every command of the README tour successfully", () => {
   expect(result.status).toBe(0)
   expect(result.stdout).toContain('"stored":false,"confirmed":true')
   expect(result.stdout).toMatch(/"imported":2/)
+  expect(result.stdout).toContain('answers 100% via written cue "how do I ship to production?"')
+  expect(result.stdout).toMatch(/\nlearned {2}"what is the rollout procedure"\n {9}weight 1\.00 now, in github\.com\/acme\/app; .* from conversation claude-code:session\/abc, outcome event /)
+  expect(result.stdout).toContain('dropped the learned cue "what is the rollout procedure"')
 })
