@@ -108,7 +108,8 @@ describe("what recall records", () => {
       _tag: "MemoriesRecalled",
       query: "staging database",
       memoryIds: found.results.map((r) => r.memory.id),
-      task: "T-7"
+      task: "T-7",
+      project
     })
   })
 })
