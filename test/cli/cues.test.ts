@@ -83,7 +83,8 @@ describe("mem search --also", () => {
 })
 
 describe("learned cues", () => {
-  it("come from a conversation's missed search before a worked outcome, are listed with their source, and can be dropped", () => {
+  // Some twenty `mem` processes one after another: more than the default minute on a busy machine.
+  it("come from a conversation's missed search before a worked outcome, are listed with their source, and can be dropped", { timeout: 180_000 }, () => {
     const run = fresh()
     const { id } = run("add", "Deploy with: make deploy ENV=prod", "-c", "command", "-p", APP, "--json").json()
     const asked = "what is the rollout procedure"

@@ -15,7 +15,8 @@ const tour = (): string => {
   return block
 }
 
-it("runs every command of the README tour successfully", () => {
+// About forty `mem` processes one after another: more than the default minute on a busy machine.
+it("runs every command of the README tour successfully", { timeout: 180_000 }, () => {
   const dir = tempDir()
   const script = `set -euo pipefail\nmem() { node ${JSON.stringify(MEM_BIN)} "$@"; }\n${tour()}`
   const result = spawnSync("bash", ["-c", script], {
