@@ -29,6 +29,8 @@ export const OPERATION_INPUTS: { readonly [K in OperationName]: Schema.Schema<Op
   edit: In.EditInput,
   confirm: In.ConfirmInput,
   supersede: In.SupersedeInput,
+  cues: In.MemoryIdInput,
+  dropCue: In.DropCueInput,
   conversations: In.NoInput,
   log: In.LogInput,
   stats: In.NoInput

@@ -48,6 +48,7 @@ const LogParams = Schema.Struct({
 })
 
 const { id: _confirmId, ...confirmFields } = In.ConfirmInput.fields
+const { id: _dropCueId, ...dropCueFields } = In.DropCueInput.fields
 
 export const memoriesGroup = HttpApiGroup.make("memories")
   .add(HttpApiEndpoint.post("remember", "/memories").setPayload(In.RememberInput).addSuccess(Out.RememberOutput))
@@ -58,6 +59,8 @@ export const memoriesGroup = HttpApiGroup.make("memories")
   .add(HttpApiEndpoint.post("restore", "/memories/:id/restore").setPath(IdPath).setPayload(In.InputStruct(forgetFields)).addSuccess(Out.ForgetOutput))
   .add(HttpApiEndpoint.post("confirm", "/memories/:id/confirm").setPath(IdPath).setPayload(In.InputStruct(confirmFields)).addSuccess(Out.ConfirmOutput))
   .add(HttpApiEndpoint.post("supersede", "/memories/:id/supersede").setPath(IdPath).setPayload(In.InputStruct(supersedeFields)).addSuccess(Out.SupersedeOutput))
+  .add(HttpApiEndpoint.get("cues", "/memories/:id/cues").setPath(IdPath).addSuccess(Out.CuesOutput))
+  .add(HttpApiEndpoint.post("dropCue", "/memories/:id/cues/drop").setPath(IdPath).setPayload(In.InputStruct(dropCueFields)).addSuccess(Out.DropCueOutput))
 
 export const recallGroup = HttpApiGroup.make("recall")
   .add(HttpApiEndpoint.post("search", "/search").setPayload(In.RecallInput).addSuccess(Out.RecallOutput))

@@ -6,7 +6,20 @@
 import { Schema } from "effect"
 import { ID_PREFIX_MIN } from "../domain/ids.js"
 import { characterCount } from "../domain/text.js"
-import { Category, Content, MAX_CONTENT_LENGTH, MAX_PROJECT_LENGTH, Outcome, Scope, Source, Tag, textOfAtMost } from "../domain/vocabulary.js"
+import {
+  Category,
+  Content,
+  MAX_ALSO,
+  MAX_CONTENT_LENGTH,
+  MAX_CUE_CHARACTERS,
+  MAX_PROJECT_LENGTH,
+  Outcome,
+  Scope,
+  Source,
+  Tag,
+  textOfAtMost
+} from "../domain/vocabulary.js"
+import { MAX_WRITTEN_CUES } from "../events/events.js"
 
 const described = <A, I>(schema: Schema.Schema<A, I>, description: string): Schema.Schema<A, I> => schema.annotations({ description })
 
@@ -53,6 +66,24 @@ const Task = described(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(
 /** Who this write is for, when the caller knows better than the connection (a conversation id). */
 const Origin = described(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(500)), "the conversation this comes from; defaults to the client's session")
 
+/** One cue: a question or phrasing the memory answers. Its 32-word limit is the decider's (written-cues.ts). */
+const Cue = described(
+  textOfAtMost(MAX_CUE_CHARACTERS, () => `a cue is at most ${MAX_CUE_CHARACTERS} characters`),
+  "a question or phrasing someone would ask when they need this memory, at most 32 words"
+)
+const Cues = Schema.Array(Cue).pipe(
+  Schema.maxItems(MAX_WRITTEN_CUES, { message: (issue) => `${countOf(issue.actual)} cues; a memory takes at most ${MAX_WRITTEN_CUES}` })
+)
+/**
+ * Further phrasings of the one need a query states: a second wording finds a memory the first
+ * one's words miss. Each is held to the query's own limit.
+ */
+const Phrasings = Schema.Array(
+  textOfAtMost(MAX_CONTENT_LENGTH, (p) => `a phrasing is ${characterCount(p)} characters; the limit is ${MAX_CONTENT_LENGTH}`)
+).pipe(Schema.maxItems(MAX_ALSO, { message: (issue) => `${countOf(issue.actual)} further phrasings; at most ${MAX_ALSO}` }))
+const ALSO = `up to ${MAX_ALSO} further phrasings of the same need, searched with the query: the words a stored memory would likely use (technical terms, names of commands, files or tools)`
+const Also = described(Phrasings, ALSO)
+
 export const RememberInput = InputStruct({
   content: described(Content, "the memory: one short, self-contained statement"),
   category: Schema.optional(described(Category, "what kind of knowledge this is (default general)")),
@@ -63,12 +94,14 @@ export const RememberInput = InputStruct({
   confirms: Schema.optional(described(TypedId, "this restates that memory")),
   supersedes: Schema.optional(described(TypedId, "this replaces that memory")),
   distinct_from: Schema.optional(described(TypedId, "this differs from that look-alike memory; store it anyway")),
+  cues: Schema.optional(described(Cues, `up to ${MAX_WRITTEN_CUES} questions or phrasings that should find this memory, worded as someone would ask when they need it`)),
   origin: Schema.optional(Origin)
 })
 export type RememberInput = typeof RememberInput.Type
 
 export const RecallInput = InputStruct({
   query: Query,
+  also: Schema.optional(Also),
   limit: Schema.optional(Limit),
   project: Schema.optional(Project),
   category: Schema.optional(Category),
@@ -79,6 +112,7 @@ export type RecallInput = typeof RecallInput.Type
 
 export const ExplainInput = InputStruct({
   query: Query,
+  also: Schema.optional(Also),
   limit: Schema.optional(Limit),
   project: Schema.optional(Project),
   category: Schema.optional(Category),
@@ -116,6 +150,7 @@ export type ForgetConversationInput = typeof ForgetConversationInput.Type
 export const GetContextInput = InputStruct({
   project: Schema.optional(Project),
   query: Schema.optional(Query),
+  also: Schema.optional(described(Phrasings, `${ALSO}; used only with a query`)),
   budget: Schema.optional(described(Schema.Int.pipe(Schema.between(...RANGES.budget)), "at most this many tokens (default 1500)")),
   task: Schema.optional(Task),
   origin: Schema.optional(Origin)
@@ -135,9 +170,18 @@ export const EditInput = InputStruct({
   content: Schema.optional(Content),
   category: Schema.optional(Category),
   tags: Schema.optional(Schema.Array(Tag).pipe(Schema.maxItems(50))),
+  cues: Schema.optional(described(Cues, "the written cues, replacing the old ones as a whole; [] removes them")),
   origin: Schema.optional(Origin)
 })
 export type EditInput = typeof EditInput.Type
+
+/** Drops one of a memory's learned cues; written cues are changed with edit. */
+export const DropCueInput = InputStruct({
+  id: TypedId,
+  cue: described(textOfAtMost(MAX_CUE_CHARACTERS, () => `a cue is at most ${MAX_CUE_CHARACTERS} characters`), "the learned cue, as its memory's cues list it"),
+  origin: Schema.optional(Origin)
+})
+export type DropCueInput = typeof DropCueInput.Type
 
 export const SupersedeInput = InputStruct({ id: TypedId, by: described(TypedId, "the memory that replaces it"), origin: Schema.optional(Origin) })
 export type SupersedeInput = typeof SupersedeInput.Type
@@ -155,3 +199,6 @@ export type LogInput = typeof LogInput.Type
  * parse options, so this accepts extra fields; the MCP `stats` tool uses a schema of its own.
  */
 export const NoInput = Schema.Struct({})
+
+/** The length of an array a schema refused for having too many items. */
+const countOf = (actual: unknown): number => (Array.isArray(actual) ? actual.length : 0)

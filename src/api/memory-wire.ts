@@ -104,3 +104,4 @@ export const Coverage = Schema.Struct({
   cue: Schema.optional(Schema.String),
   learned: Schema.optional(Schema.Struct({ origin: Schema.String, outcomeEventId: Schema.String, recallEventId: Schema.String }))
 })
+export type Coverage = typeof Coverage.Type

@@ -76,7 +76,8 @@ export const OperationsLocal = Layer.effect(
               ...optional("source", input.source),
               ...optional("confirms", input.confirms),
               ...optional("supersedes", input.supersedes),
-              ...optional("distinctFrom", input.distinct_from)
+              ...optional("distinctFrom", input.distinct_from),
+              ...optional("cues", input.cues)
             },
             actor(caller, input.origin),
             vector
@@ -92,7 +93,8 @@ export const OperationsLocal = Layer.effect(
               project: projectOf(caller, input.project),
               ...optional("limit", input.limit),
               ...optional("category", input.category),
-              ...optional("task", input.task)
+              ...optional("task", input.task),
+              ...optional("also", input.also)
             },
             actor(caller, input.origin)
           )
@@ -121,7 +123,8 @@ export const OperationsLocal = Layer.effect(
             project: projectOf(caller, input.project),
             ...optional("limit", input.limit),
             ...optional("category", input.category),
-            ...optional("at", input.at)
+            ...optional("at", input.at),
+            ...optional("also", input.also)
           }),
           (r) => ({
             query: r.query,
@@ -161,7 +164,13 @@ export const OperationsLocal = Layer.effect(
       getContext: (input, caller) =>
         Effect.map(
           retrieval.context(
-            { project: projectOf(caller, input.project), ...optional("query", input.query), ...optional("budget", input.budget), ...optional("task", input.task) },
+            {
+              project: projectOf(caller, input.project),
+              ...optional("query", input.query),
+              ...optional("also", input.also),
+              ...optional("budget", input.budget),
+              ...optional("task", input.task)
+            },
             actor(caller, input.origin)
           ),
           (c) => ({ project: c.project, text: c.text, tokens: c.tokens, budget: c.budget, included: c.included, omitted: c.omitted })
@@ -179,13 +188,18 @@ export const OperationsLocal = Layer.effect(
       edit: (input, caller) =>
         commands.revise(
           input.id,
-          { ...optional("content", input.content), ...optional("category", input.category), ...optional("tags", input.tags) },
+          { ...optional("content", input.content), ...optional("category", input.category), ...optional("tags", input.tags), ...optional("cues", input.cues) },
           actor(caller, input.origin)
         ),
 
       confirm: (input, caller) => Effect.map(commands.confirm(input.id, actor(caller, input.origin)), addReply),
 
       supersede: (input, caller) => commands.supersede(input.id, input.by, actor(caller, input.origin)),
+
+      cues: (input) =>
+        Effect.zipWith(queries.cues(input.id), Clock.currentTimeMillis, ({ memory, cues }, nowMs) => ({ memory: wire(memory, nowMs), cues })),
+
+      dropCue: (input, caller) => commands.dropCue(input.id, input.cue, actor(caller, input.origin)),
 
       conversations: () => Effect.map(queries.conversations, (conversations) => ({ conversations })),
 
@@ -202,3 +216,4 @@ export const OperationsLocal = Layer.effect(
     return api
   })
 )
+

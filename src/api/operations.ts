@@ -55,6 +55,10 @@ export interface OperationsApi {
   readonly edit: Op<In.EditInput, Out.EditOutput>
   readonly confirm: Op<In.ConfirmInput, Out.ConfirmOutput>
   readonly supersede: Op<In.SupersedeInput, Out.SupersedeOutput>
+  /** A memory with its written and learned cues, learned ones with where and from what they were learned. */
+  readonly cues: Op<In.MemoryIdInput, Out.CuesOutput>
+  /** Drops a learned cue that finds its memory for the wrong need; it is not learned again. */
+  readonly dropCue: Op<In.DropCueInput, Out.DropCueOutput>
   readonly conversations: Op<typeof In.NoInput.Type, Out.ConversationsOutput>
   readonly log: Op<In.LogInput, Out.LogOutput>
   readonly stats: Op<typeof In.NoInput.Type, Out.StatsOutput>

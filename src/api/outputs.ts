@@ -126,6 +126,32 @@ export type MemoriesOutput = typeof MemoriesOutput.Type
 export const EditOutput = Schema.Struct({ id: Schema.String, changed: Schema.Boolean, privacy: Schema.optional(PrivacyNotice) })
 export type EditOutput = typeof EditOutput.Type
 
+/** A cue written with the memory (changed with edit). */
+export const WrittenCue = Schema.Struct({ text: Schema.String, source: Schema.Literal("written") })
+/**
+ * A cue learned from a conversation: what it asked before it reported that the memory worked.
+ * It finds the memory only where it was learned (`project`, null for global), and weighs less
+ * as its outcomes age, like the memory's own record.
+ */
+export const LearnedCue = Schema.Struct({
+  text: Schema.String,
+  source: Schema.Literal("learned"),
+  project: Schema.NullOr(Schema.String),
+  weight: Schema.Number,
+  /** The conversation that taught it, its outcome event and the recall that asked it. */
+  origin: Schema.String,
+  outcomeEventId: Schema.String,
+  recallEventId: Schema.String,
+  learnedAt: Schema.String
+})
+export const Cue = Schema.Union(WrittenCue, LearnedCue)
+/** A memory with its cues: the written ones first, then the learned ones, strongest first. */
+export const CuesOutput = Schema.Struct({ memory: Memory, cues: Schema.Array(Cue) })
+export type CuesOutput = typeof CuesOutput.Type
+
+export const DropCueOutput = Schema.Struct({ id: Schema.String, dropped: Schema.String })
+export type DropCueOutput = typeof DropCueOutput.Type
+
 export const SupersedeOutput = Schema.Struct({ id: Schema.String, supersededBy: Schema.String })
 export type SupersedeOutput = typeof SupersedeOutput.Type
 

@@ -7,8 +7,7 @@ import { InvalidInput } from "../domain/errors.js"
 import { MAX_WRITTEN_CUES } from "../events/events.js"
 import { MAX_CUE_WORDS, cueNorm } from "../projections/cue-state.js"
 import { scrubText } from "../privacy/scrub.js"
-
-const MAX_CUE_CHARACTERS = 400
+import { MAX_CUE_CHARACTERS } from "../domain/vocabulary.js"
 
 /** The cues as stored (scanned, blank and repeated ones left out), or what is wrong with them. */
 export const writtenCues = (raw: ReadonlyArray<string>): Either.Either<string[], InvalidInput> => {

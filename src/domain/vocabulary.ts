@@ -108,6 +108,11 @@ export const textOfAtMost = (max: number, message: (text: string) => string) =>
 export const Tag = textOfAtMost(MAX_TAG_LENGTH, () => `a tag is at most ${MAX_TAG_LENGTH} characters`)
 export const Confidence = Schema.Number.pipe(Schema.between(0, 1))
 
+/** A cue written with a memory is at most this many characters (and 32 words, written-cues.ts). */
+export const MAX_CUE_CHARACTERS = 400
+/** A search takes at most this many further phrasings (`also`): more are not one need said several ways. */
+export const MAX_ALSO = 5
+
 export const MAX_ORIGIN_LENGTH = 500
 export const MAX_AGENT_LENGTH = 100
 

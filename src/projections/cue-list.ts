@@ -5,22 +5,29 @@ import { cueWeightAt } from "./cue-state.js"
 import { learnedCuesOf } from "./cues.js"
 import type { MemoryState } from "./memory-state.js"
 
-export interface CueView {
+export type CueView = WrittenCueView | LearnedCueView
+
+export interface WrittenCueView {
   readonly text: string
-  readonly source: "written" | "learned"
-  /** Learned cues: where it applies, its weight now, and the conversation, outcome and recall behind it. */
-  readonly project?: string | null
-  readonly weight?: number
-  readonly origin?: string
-  readonly outcomeEventId?: string
-  readonly recallEventId?: string
-  readonly learnedAt?: string
+  readonly source: "written"
+}
+
+/** Where a learned cue applies, its weight now, and the conversation, outcome and recall behind it. */
+export interface LearnedCueView {
+  readonly text: string
+  readonly source: "learned"
+  readonly project: string | null
+  readonly weight: number
+  readonly origin: string
+  readonly outcomeEventId: string
+  readonly recallEventId: string
+  readonly learnedAt: string
 }
 
 export const cuesOfMemory = (db: Db, memory: MemoryState, nowMs: number, config: LedgerConfig): CueView[] => [
-  ...memory.cues.map((text): CueView => ({ text, source: "written" })),
+  ...memory.cues.map((text): WrittenCueView => ({ text, source: "written" })),
   ...(learnedCuesOf(db, [memory.id]).get(memory.id) ?? [])
-    .map((c): CueView => ({
+    .map((c): LearnedCueView => ({
       text: c.text,
       source: "learned",
       project: c.project,
@@ -30,5 +37,5 @@ export const cuesOfMemory = (db: Db, memory: MemoryState, nowMs: number, config:
       recallEventId: c.recallEventId,
       learnedAt: c.learnedAt
     }))
-    .sort((a, b) => b.weight! - a.weight!)
+    .sort((a, b) => b.weight - a.weight)
 ]

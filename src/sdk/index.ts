@@ -6,6 +6,7 @@ export { MemoryClient, type CallerOptions, type LocalOptions, type RemoteOptions
 export { MemledgerError } from "./memledger-error.js"
 export type {
   ConfirmInput,
+  DropCueInput,
   EditInput,
   ExplainInput,
   ForgetConversationInput,
@@ -24,6 +25,9 @@ export type {
   ContextOutput,
   ConversationOutput,
   ConversationsOutput,
+  Cue,
+  CuesOutput,
+  DropCueOutput,
   EditOutput,
   ExplainOutput,
   ForgetOutput,

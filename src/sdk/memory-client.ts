@@ -80,6 +80,10 @@ export class MemoryClient implements AsyncDisposable {
   edit = (input: In.EditInput): Promise<Out.EditOutput> => this.#call("edit", input)
   confirm = (input: In.ConfirmInput): Promise<Out.ConfirmOutput> => this.#call("confirm", input)
   supersede = (input: In.SupersedeInput): Promise<Out.SupersedeOutput> => this.#call("supersede", input)
+  /** A memory with its cues: the written ones, and the learned ones with the conversation and outcome that taught each. */
+  cues = (input: In.MemoryIdInput): Promise<Out.CuesOutput> => this.#call("cues", input)
+  /** Drop a learned cue that finds the memory for the wrong need; it is not learned again. */
+  dropCue = (input: In.DropCueInput): Promise<Out.DropCueOutput> => this.#call("dropCue", input)
   conversations = (): Promise<Out.ConversationsOutput> => this.#call("conversations", {})
   /** A page of the event log; pass the answer's `next` as `after` for the following page. */
   log = (input: In.LogInput = {}): Promise<Out.LogOutput> => this.#call("log", input)

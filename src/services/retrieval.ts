@@ -11,7 +11,7 @@ import { executeIn } from "../commands/execute.js"
 import { InvalidInput, type DomainError } from "../domain/errors.js"
 import { makeIdFactory, type MemoryId } from "../domain/ids.js"
 import { characterCount } from "../domain/text.js"
-import { MAX_CONTENT_LENGTH } from "../domain/vocabulary.js"
+import { MAX_ALSO, MAX_CONTENT_LENGTH } from "../domain/vocabulary.js"
 import { shortId } from "../projections/id-prefix.js"
 import type { Db } from "../store/database.js"
 import { replayUntil } from "../store/time-travel.js"
@@ -159,8 +159,6 @@ const askedOf = (input: { query: string; project: string | null; task?: string; 
   ...(input.also === undefined ? {} : { also: input.also })
 })
 
-/** More phrasings than this are not one need said several ways. */
-export const MAX_ALSO = 5
 
 const requestOf = (input: SearchInput): Either.Either<RankingRequest, DomainError> => {
   if (input.query.trim().length === 0) return Either.left(new InvalidInput({ message: "the query is empty; say what you are looking for" }))

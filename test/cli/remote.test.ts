@@ -62,6 +62,17 @@ const session = async (mem: (...args: string[]) => Promise<MemRun>) => {
   await step("log", "--memory", deploy)
   await step("log", "--since", "3", "-l", "2")
   await step("stats")
+  // Cues: written, learned from a conversation's missed search before a worked outcome, dropped.
+  const flaky = (await step("add", "Flaky e2e suite: rerun playwright with --retries 2", "--global", "--cue", "why do the e2e tests fail?")).id
+  await step("search", "the browser checks keep failing at random", "--origin", "claude-code:session/c")
+  await step("outcome", flaky, "worked", "--origin", "claude-code:session/c")
+  await step("search", "the browser checks keep failing at random", "--also", "playwright retries")
+  await step("why", "the browser checks keep failing at random", "--also", "playwright retries")
+  await step("context", "--query", "e2e tests fail", "--also", "playwright")
+  await step("cues", flaky)
+  await step("cues", flaky, "--drop", "the browser checks keep failing at random")
+  await step("edit", flaky, "--no-cues")
+  await step("show", flaky)
   // Refusals: the same tag, message and exit code either way.
   await step("show", "zzzzzzzz")
   await step("show", "abcd")
@@ -83,6 +94,11 @@ describe("mem with MEMLEDGER_URL", () => {
     // The session did what it says: a near-duplicate stored nothing; the errors kept their tags.
     expect(remote[3]).toMatchObject({ code: 0, out: { stored: false, reason: "similar memories exist" } })
     expect(remote[3]!.out.similar).toHaveLength(1)
+    const learned = remote.find((r) => Array.isArray(r.out?.cues) && r.out.cues.some((c: { source: string }) => c.source === "learned"))
+    expect(learned?.out.cues).toEqual([
+      { text: "why do the e2e tests fail?", source: "written" },
+      expect.objectContaining({ text: "the browser checks keep failing at random", source: "learned", origin: "claude-code:session/c" })
+    ])
     expect(remote.slice(-7).map((r) => [r.code, r.err?.error])).toEqual([
       [1, "MemoryNotFound"],
       [2, "InvalidId"],

@@ -15,7 +15,8 @@ const tour = (): string => {
   return block
 }
 
-it("runs every command of the README tour successfully", () => {
+// About forty `mem` processes one after another: more than the default minute on a busy machine.
+it("runs every command of the README tour successfully", { timeout: 180_000 }, () => {
   const dir = tempDir()
   const script = `set -euo pipefail\nmem() { node ${JSON.stringify(MEM_BIN)} "$@"; }\n${tour()}`
   const result = spawnSync("bash", ["-c", script], {
@@ -27,4 +28,7 @@ it("runs every command of the README tour successfully", () => {
   expect(result.status).toBe(0)
   expect(result.stdout).toContain('"stored":false,"confirmed":true')
   expect(result.stdout).toMatch(/"imported":2/)
+  expect(result.stdout).toContain('answers 100% via written cue "how do I ship to production?"')
+  expect(result.stdout).toMatch(/\nlearned {2}"what is the rollout procedure"\n {9}weight 1\.00 now, in github\.com\/acme\/app; .* from conversation claude-code:session\/abc, outcome event /)
+  expect(result.stdout).toContain('dropped the learned cue "what is the rollout procedure"')
 })

@@ -11,7 +11,7 @@ import { tempDir } from "../support/cli.js"
 import { startServe, stopAllServers, type Answer, type Served } from "../support/serve.js"
 
 /** text: 1+ characters; note: may be empty, so only its type and length can be wrong. */
-type Kind = "text" | "note" | "id" | "ids" | "tags" | "category" | "scope" | "outcome" | "int" | "bool"
+type Kind = "text" | "note" | "id" | "ids" | "tags" | "cues" | "phrasings" | "category" | "scope" | "outcome" | "int" | "bool"
 
 interface Endpoint {
   readonly method: "POST" | "PATCH"
@@ -31,23 +31,35 @@ const BODY_ENDPOINTS: ReadonlyArray<Endpoint> = [
     method: "POST",
     path: "/memories",
     body: { content: "fast-check probe that must never be stored", scope: "global" },
-    fields: { content: "text", category: "category", scope: "scope", project: "text", tags: "tags", confirms: "id", supersedes: "id", distinct_from: "id", origin: "text" },
+    fields: {
+      content: "text",
+      category: "category",
+      scope: "scope",
+      project: "text",
+      tags: "tags",
+      cues: "cues",
+      confirms: "id",
+      supersedes: "id",
+      distinct_from: "id",
+      origin: "text"
+    },
     required: ["content"]
   },
-  { method: "PATCH", path: "/memories/{id}", body: { content: "edited by a probe" }, fields: { content: "text", category: "category", tags: "tags", origin: "text" }, required: [] },
+  { method: "PATCH", path: "/memories/{id}", body: { content: "edited by a probe" }, fields: { content: "text", category: "category", tags: "tags", cues: "cues", origin: "text" }, required: [] },
   { method: "POST", path: "/memories/{id}/forget", body: { reason: "probe" }, fields: { reason: "note", origin: "text" }, required: [] },
   { method: "POST", path: "/memories/{id}/restore", body: {}, fields: { reason: "note", origin: "text" }, required: [] },
   { method: "POST", path: "/memories/{id}/confirm", body: {}, fields: { origin: "text" }, required: [] },
   { method: "POST", path: "/memories/{id}/supersede", body: { by: "{id}" }, fields: { by: "id", origin: "text" }, required: ["by"] },
+  { method: "POST", path: "/memories/{id}/cues/drop", body: { cue: "a learned cue" }, fields: { cue: "text", origin: "text" }, required: ["cue"] },
   {
     method: "POST",
     path: "/search",
     body: { query: "probe" },
-    fields: { query: "text", limit: "int", project: "text", category: "category", task: "text", origin: "text" },
+    fields: { query: "text", also: "phrasings", limit: "int", project: "text", category: "category", task: "text", origin: "text" },
     required: ["query"]
   },
-  { method: "POST", path: "/why", body: { query: "probe" }, fields: { query: "text", limit: "int", project: "text", category: "category", at: "text" }, required: ["query"] },
-  { method: "POST", path: "/context", body: { query: "probe" }, fields: { project: "text", query: "text", budget: "int", task: "text", origin: "text" }, required: [] },
+  { method: "POST", path: "/why", body: { query: "probe" }, fields: { query: "text", also: "phrasings", limit: "int", project: "text", category: "category", at: "text" }, required: ["query"] },
+  { method: "POST", path: "/context", body: { query: "probe" }, fields: { project: "text", query: "text", also: "phrasings", budget: "int", task: "text", origin: "text" }, required: [] },
   {
     method: "POST",
     path: "/outcomes",
@@ -70,6 +82,8 @@ const unknownId = fc.stringMatching(/^[0-9a-hjkmnp-tv-z]{8,26}$/).map((s) => `zz
 /** A JSON value of the wrong type (or out of range) for a field of `kind`. */
 const wrongValue = (kind: Kind): fc.Arbitrary<unknown> => {
   const notString = fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }), fc.constant({ nested: true }))
+  // An empty list is a valid list of cues or phrasings.
+  const notArray = fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.constant({ nested: true }))
   switch (kind) {
     case "text":
       return fc.oneof(notString, fc.constant(""), fc.string({ minLength: 10_001, maxLength: 12_000 }))
@@ -81,6 +95,24 @@ const wrongValue = (kind: Kind): fc.Arbitrary<unknown> => {
       return fc.oneof(notString, fc.constant([]), fc.array(fc.integer(), { minLength: 1, maxLength: 3 }), fc.array(unknownId, { minLength: 1, maxLength: 3 }))
     case "tags":
       return fc.oneof(fc.integer(), fc.boolean(), fc.string(), fc.array(fc.integer(), { minLength: 1, maxLength: 3 }), fc.array(fc.constant(""), { minLength: 1, maxLength: 2 }))
+    case "cues":
+      return fc.oneof(
+        notArray,
+        fc.string({ minLength: 1 }),
+        fc.array(fc.string({ minLength: 1, maxLength: 20 }), { minLength: 6, maxLength: 8 }),
+        fc.constant([""]),
+        fc.constant(["x".repeat(401)]),
+        fc.constant([Array.from({ length: 33 }, (_, i) => `word${i}`).join(" ")])
+      )
+    case "phrasings":
+      return fc.oneof(
+        notArray,
+        fc.string({ minLength: 1 }),
+        fc.array(fc.string({ minLength: 1, maxLength: 20 }), { minLength: 6, maxLength: 8 }),
+        fc.constant([""]),
+        fc.array(fc.integer(), { minLength: 1, maxLength: 3 }),
+        fc.constant(["y".repeat(10_001)])
+      )
     case "category":
     case "scope":
     case "outcome":

@@ -124,6 +124,67 @@ describe("the REST API over a real socket", () => {
     expect(origin.events.map((e: { type: string }) => e.type)).toEqual(["MemoryAdded"])
   })
 
+  it("remembers with cues, lists them with GET /memories/{id}/cues, learns one from a conversation and drops it", async () => {
+    const stored = await ok("POST", "/memories", { content: "Invoices are rendered by the pdf-worker queue", cues: ["where do invoice PDFs come from?"] }, agentHeaders)
+    expect(await ok("GET", `/memories/${stored.id}/cues`)).toMatchObject({
+      memory: { id: stored.id, cues: ["where do invoice PDFs come from?"], project: "github.com/acme/shop" },
+      cues: [{ text: "where do invoice PDFs come from?", source: "written" }]
+    })
+
+    // A conversation searches in other words, misses, then reports that the memory worked.
+    const conversation = { ...agentHeaders, "x-memledger-origin": "claude-code:session/billing" }
+    const missed = await ok("POST", "/search", { query: "why are customer receipts slow to appear" }, conversation)
+    expect(missed.results.map((r: { id: string }) => r.id)).not.toContain(stored.id)
+    await ok("POST", "/outcomes", { memory_ids: [stored.id], outcome: "worked" }, conversation)
+    const listed = await ok("GET", `/memories/${stored.shortId}/cues`)
+    expect(listed.cues).toEqual([
+      { text: "where do invoice PDFs come from?", source: "written" },
+      {
+        text: "why are customer receipts slow to appear",
+        source: "learned",
+        project: "github.com/acme/shop",
+        weight: expect.closeTo(1, 3),
+        origin: "claude-code:session/billing",
+        outcomeEventId: expect.any(String),
+        recallEventId: expect.any(String),
+        learnedAt: expect.any(String)
+      }
+    ])
+    const found = await ok("POST", "/search", { query: "why are customer receipts slow to appear" }, agentHeaders)
+    expect(found.results[0]).toMatchObject({ id: stored.id, coverage: { source: "learned cue", learned: { origin: "claude-code:session/billing" } } })
+
+    expect(await ok("POST", `/memories/${stored.id}/cues/drop`, { cue: "why are customer receipts slow to appear" })).toEqual({
+      id: stored.id,
+      dropped: "why are customer receipts slow to appear"
+    })
+    expect((await ok("GET", `/memories/${stored.id}/cues`)).cues).toEqual([{ text: "where do invoice PDFs come from?", source: "written" }])
+    const log = await ok("GET", `/events?memory=${stored.id}`)
+    expect(log.events.at(-1)).toMatchObject({ type: "CueDropped", origin: "rest", payload: { memoryId: stored.id, cue: "why are customer receipts slow to appear" } })
+
+    // A written cue is no learned one to drop.
+    const refused = await server.call("POST", `/memories/${stored.id}/cues/drop`, { cue: "where do invoice PDFs come from?" })
+    expect(refused.status).toBe(400)
+    expect(refused.json()).toMatchObject({ error: "InvalidInput", message: expect.stringContaining("has no learned cue") })
+  })
+
+  it("replaces written cues with PATCH and searches, explains and builds context with further phrasings", async () => {
+    const m = await ok("POST", "/memories", { content: "Feature flags are read from LaunchDarkly at boot", scope: "global", cues: ["old cue"] })
+    expect(await ok("PATCH", `/memories/${m.id}`, { cues: ["how do we toggle features?"] })).toEqual({ id: m.id, changed: true })
+    expect((await ok("GET", `/memories/${m.id}`)).cues).toEqual(["how do we toggle features?"])
+
+    const query = "switch something on for a few users only"
+    expect((await ok("POST", "/search", { query })).results.map((r: { id: string }) => r.id)).not.toContain(m.id)
+    const search = await ok("POST", "/search", { query, also: ["launchdarkly feature flags"] })
+    expect(search.results.find((r: { id: string }) => r.id === m.id)).toMatchObject({ coverage: { phrasing: "launchdarkly feature flags", source: "content" } })
+    const why = await ok("POST", "/why", { query, also: ["launchdarkly feature flags"] })
+    expect(why.results.map((r: { id: string }) => r.id)).toEqual(search.results.map((r: { id: string }) => r.id))
+    expect((await ok("POST", "/context", { query, also: ["launchdarkly feature flags"] })).included).toContain(m.id)
+
+    const tooMany = await server.call("POST", "/search", { query, also: ["a", "b", "c", "d", "e", "f"] })
+    expect(tooMany.status).toBe(400)
+    expect(tooMany.json()).toEqual({ error: "InvalidInput", message: "'also': 6 further phrasings; at most 5", status: 400 })
+  })
+
   it("answers a domain error with its status and {error, message, status}", async () => {
     const missing = await server.call("GET", "/memories/ZZZZZZZZ")
     expect(missing.status).toBe(404)

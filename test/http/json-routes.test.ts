@@ -117,6 +117,13 @@ describe("the direct JSON routes", () => {
     { method: "PATCH", path: "/memories/{id}", body: JSON.stringify({ category: "nope" }), headers: json },
     { method: "POST", path: "/memories/zzzzzzzz/forget", body: "{}", headers: json },
     { method: "POST", path: "/memories/{id}/supersede", body: JSON.stringify({ by: "{id}" }), headers: json },
+    { method: "GET", path: "/memories/{id}/cues" },
+    { method: "GET", path: "/memories/zzzzzzzz/cues" },
+    { method: "POST", path: "/memories/{id}/cues/drop", body: JSON.stringify({ cue: "never learned" }), headers: json },
+    { method: "POST", path: "/memories/{id}/cues/drop", body: JSON.stringify({}), headers: json },
+    { method: "POST", path: "/search", body: JSON.stringify({ query: "tests", also: ["pnpm test"] }), headers: json },
+    { method: "POST", path: "/search", body: JSON.stringify({ query: "tests", also: "pnpm test" }), headers: json },
+    { method: "POST", path: "/memories", body: JSON.stringify({ content: "x", cues: ["a", "b", "c", "d", "e", "f"] }), headers: json },
     { method: "POST", path: "/outcomes", body: JSON.stringify({ memory_ids: ["zzzzzzzz"], outcome: "worked" }), headers: json },
     { method: "POST", path: "/outcomes", body: JSON.stringify({ memory_ids: ["{id}"], outcome: "maybe" }), headers: json },
     { method: "POST", path: "/conversations/restore", body: JSON.stringify({ origin: "nobody:never" }), headers: json }

@@ -17,6 +17,8 @@ const ENDPOINTS = [
   "POST /memories/{id}/restore",
   "POST /memories/{id}/confirm",
   "POST /memories/{id}/supersede",
+  "GET /memories/{id}/cues",
+  "POST /memories/{id}/cues/drop",
   "POST /search",
   "POST /why",
   "POST /context",

@@ -40,7 +40,8 @@ describe("the tool list", () => {
 
   it("describes the fields agents type, in snake_case", () => {
     const fields = (name: string) => Object.keys((tools.find((t) => t.name === name)?.inputSchema.properties ?? {}) as object)
-    expect(fields("remember")).toEqual(expect.arrayContaining(["content", "category", "scope", "project", "tags", "confirms", "supersedes", "distinct_from"]))
+    expect(fields("remember")).toEqual(expect.arrayContaining(["content", "category", "scope", "project", "tags", "confirms", "supersedes", "distinct_from", "cues"]))
+    for (const name of ["recall", "explain", "get_context"]) expect(fields(name), name).toContain("also")
     expect(fields("record_outcome")).toEqual(expect.arrayContaining(["memory_ids", "outcome", "task", "note"]))
     expect(fields("forget")).toContain("memory_id")
     expect(fields("forget_conversation")).toEqual(expect.arrayContaining(["origin", "undo"]))

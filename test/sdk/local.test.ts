@@ -8,7 +8,7 @@ import { join } from "node:path"
 import { describe, expect, it, onTestFinished } from "vitest"
 import { MemledgerError, MemoryClient, type LocalOptions } from "../../src/sdk/index.js"
 import { memAt, tempDir } from "../support/cli.js"
-import { SESSION_REFUSALS, sdkSession } from "../support/sdk-session.js"
+import { CUE_SESSION_REFUSALS, SESSION_REFUSALS, cueSession, sdkSession } from "../support/sdk-session.js"
 
 const open = (options: LocalOptions = {}) => {
   const db = join(tempDir(), "m.db")
@@ -57,6 +57,39 @@ describe("MemoryClient.local", () => {
     await memory.close()
     const listed = memAt(db)("list", "--all", "--json").json()
     expect(listed.map((m: { id: string }) => m.id).sort()).toEqual([ok(0).id, ok(1).id, ok(4).id].sort())
+  })
+
+  it("writes cues, searches with further phrasings, lists a learned cue with its source and drops it", async () => {
+    const { db, memory } = open()
+    const answers = await cueSession(memory)
+    const ok = (i: number) => (answers[i] as { ok: any }).ok
+    const deploy = ok(0).id
+    const flaky = ok(2).id
+
+    expect(ok(1).results[0]).toMatchObject({ id: deploy, coverage: { source: "written cue", cue: "how do I ship to production?" } })
+    expect(ok(3).results.map((r: { id: string }) => r.id)).not.toContain(flaky)
+    expect(ok(4).results[0]).toMatchObject({ id: flaky, coverage: { phrasing: "playwright flaky retries", source: "content" } })
+    expect(ok(5).results.map((r: { id: string }) => r.id)).toEqual([flaky])
+    expect(ok(6).included).toEqual([flaky])
+    expect(ok(8)).toMatchObject({
+      memory: { id: flaky, cues: [] },
+      cues: [{ text: "the browser checks keep failing at random", source: "learned", project: "github.com/acme/app", origin: "claude-code:session/s1" }]
+    })
+    expect(ok(9)).toEqual({ id: flaky, dropped: "the browser checks keep failing at random" })
+    expect(ok(10).cues).toEqual([])
+    expect(ok(11)).toEqual({ id: deploy, changed: true })
+    expect(ok(12)).toMatchObject({ memory: { id: deploy, cues: [] }, cues: [] })
+    expect(answers.slice(-CUE_SESSION_REFUSALS.length)).toEqual([
+      { error: "InvalidInput", message: `the memory has no learned cue "the browser checks keep failing at random"; 'mem cues ID' lists them` },
+      { error: "InvalidInput", message: "cues: 6 cues; a memory takes at most 5" },
+      { error: "InvalidInput", message: "also: 6 further phrasings; at most 5" },
+      { error: "MemoryNotFound", message: "no memory has the id zzzzzzzz" }
+    ])
+
+    // The CLI reads the same file: the drop is in the log.
+    await memory.close()
+    const log = memAt(db)("log", "--memory", flaky, "--json").json()
+    expect(log.at(-1)).toMatchObject({ type: "CueDropped", origin: "sdk-test/session-1", payload: { cue: "the browser checks keep failing at random" } })
   })
 
   it("rejects bad input with the tag the store would give, and writes nothing", async () => {

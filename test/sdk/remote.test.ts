@@ -12,7 +12,7 @@ import { MemledgerError, MemoryClient, type RemoteOptions } from "../../src/sdk/
 import { tempDir } from "../support/cli.js"
 import { normalizer } from "../support/normalize.js"
 import { startRestServer, unusedUrl } from "../support/rest-server.js"
-import { SESSION_REFUSALS, sdkSession } from "../support/sdk-session.js"
+import { CUE_SESSION_REFUSALS, SESSION_REFUSALS, cueSession, sdkSession } from "../support/sdk-session.js"
 
 const caller = { origin: "sdk-test/session-1", agent: "sdk-test", project: "github.com/acme/app" }
 
@@ -46,6 +46,18 @@ describe("MemoryClient.remote", () => {
     expect(normalizer()(there)).toEqual(normalizer()(here))
     expect(there.slice(-SESSION_REFUSALS.length).map((a) => ("error" in a ? a.error : "ok"))).toEqual(SESSION_REFUSALS)
     expect(there.slice(0, -SESSION_REFUSALS.length).every((a) => "ok" in a)).toBe(true)
+  })
+
+  it("writes, lists and drops cues and searches with further phrasings as local mode does", async () => {
+    const server = await serve()
+    const local = MemoryClient.local({ db: join(tempDir(), "local.db"), ...caller })
+    onTestFinished(local.close)
+    const [here, there] = await Promise.all([cueSession(local), cueSession(remote({ url: server.url, ...caller }))])
+    expect(normalizer()(there)).toEqual(normalizer()(here))
+    expect(there.slice(-CUE_SESSION_REFUSALS.length).map((a) => ("error" in a ? a.error : "ok"))).toEqual(CUE_SESSION_REFUSALS)
+    expect(there.slice(0, -CUE_SESSION_REFUSALS.length).every((a) => "ok" in a)).toBe(true)
+    // The learned cue came back over the wire with where it was learned.
+    expect((there[8] as { ok: { cues: unknown[] } }).ok.cues).toEqual([expect.objectContaining({ source: "learned", origin: "claude-code:session/s1" })])
   })
 
   it("sends the caller as x-memledger-* headers and writes as that caller", async () => {

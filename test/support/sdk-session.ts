@@ -56,3 +56,48 @@ export const sdkSession = async (memory: MemoryClient): Promise<Answer[]> => {
 
 /** The tags of the refusals at the end of the session, in order. */
 export const SESSION_REFUSALS = ["MemoryNotFound", "InvalidContent", "InvalidId", "InvalidInput", "MemoryIsSuperseded", "SupersedeSelf"]
+
+/**
+ * A session of cues and further phrasings: written cues, a recall found through one, a recall
+ * found only by its second phrasing, a cue learned from a conversation's missed recall before a
+ * worked outcome, then dropped, and written cues removed; ending with refusals.
+ */
+export const cueSession = async (memory: MemoryClient): Promise<Answer[]> => {
+  const answers: Answer[] = []
+  const step = async <A>(call: () => Promise<A>): Promise<A | undefined> => {
+    try {
+      const ok = await call()
+      answers.push({ ok })
+      return ok
+    } catch (error) {
+      if (!(error instanceof MemledgerError)) throw error
+      answers.push({ error: error.tag, message: error.message })
+      return undefined
+    }
+  }
+  const idOf = (answer: unknown) => (answer as { id: string }).id
+  const asked = "the browser checks keep failing at random"
+  const conversation = "claude-code:session/s1"
+
+  const deploy = idOf(await step(() => memory.remember({ content: "Deploy with: make deploy ENV=prod", category: "command", cues: ["how do I ship to production?", "release the app"] })))
+  await step(() => memory.recall({ query: "how do I ship to production" }))
+  const flaky = idOf(await step(() => memory.remember({ content: "Flaky e2e suite: rerun playwright with --retries 2", scope: "global" })))
+  await step(() => memory.recall({ query: asked, origin: conversation }))
+  await step(() => memory.recall({ query: asked, also: ["playwright flaky retries"] }))
+  await step(() => memory.explain({ query: asked, also: ["playwright flaky retries"] }))
+  await step(() => memory.getContext({ query: asked, also: ["playwright flaky retries"] }))
+  await step(() => memory.recordOutcome({ memory_ids: [flaky], outcome: "worked", origin: conversation }))
+  await step(() => memory.cues({ id: flaky }))
+  await step(() => memory.dropCue({ id: flaky, cue: asked }))
+  await step(() => memory.cues({ id: flaky }))
+  await step(() => memory.edit({ id: deploy, cues: [] }))
+  await step(() => memory.cues({ id: deploy }))
+  // Refusals, by the schema before anything runs and by the store.
+  await step(() => memory.dropCue({ id: flaky, cue: asked }))
+  await step(() => memory.remember({ content: "Six cues are too many", cues: ["a", "b", "c", "d", "e", "f"] }))
+  await step(() => memory.recall({ query: asked, also: ["a", "b", "c", "d", "e", "f"] }))
+  await step(() => memory.cues({ id: "zzzzzzzz" }))
+  return answers
+}
+
+export const CUE_SESSION_REFUSALS = ["InvalidInput", "InvalidInput", "InvalidInput", "MemoryNotFound"]

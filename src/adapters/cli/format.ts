@@ -1,9 +1,11 @@
 /** Human-readable renderings of the wire types; --json output never passes through here. */
-import type { Memory, MemoryRecord } from "../../api/memory-wire.js"
-import type { Conversation, LogEvent, PrivacyNotice } from "../../api/outputs.js"
+import type { Coverage, Memory, MemoryRecord } from "../../api/memory-wire.js"
+import type { Conversation, Cue as CueSchema, LearnedCue as LearnedCueSchema, LogEvent, PrivacyNotice } from "../../api/outputs.js"
 
 type LogEventJson = typeof LogEvent.Type
 type ConversationJson = typeof Conversation.Type
+type Cue = typeof CueSchema.Type
+type LearnedCue = typeof LearnedCueSchema.Type
 
 export const memoryLine = (m: Memory): string => {
   const flags = [m.forgotten ? "forgotten" : "", m.supersededBy ? `superseded by ${m.supersededBy.slice(0, 8)}` : "", m.status === "tentative" ? "tentative" : "", m.instructionLike ? "instruction-like" : ""]
@@ -12,15 +14,21 @@ export const memoryLine = (m: Memory): string => {
   return `${m.shortId}  [${m.category}] ${oneLine(m.content, 100)}${flags ? `  (${flags})` : ""}`
 }
 
-/** `short`: the short form of an id this memory links to (short-ids.ts); the memory's own id is shown in full. */
-export const memoryDetail = (m: Memory, short: (id: string) => string = (id) => id): string => {
+/**
+ * `short`: the short form of an id this memory links to (short-ids.ts); the memory's own id is
+ * shown in full. `cues`: its written and learned cues, when the caller read them.
+ */
+export const memoryDetail = (m: Memory, short: (id: string) => string = (id) => id, cues: ReadonlyArray<Cue> = []): string => {
   const r = m.record
+  const learned = cues.filter((c): c is LearnedCue => c.source === "learned")
   return [
     `id:            ${m.id}`,
     `content:       ${m.content}`,
     `category:      ${m.category}`,
     `scope:         ${m.scope}${m.project ? ` (${m.project})` : ""}`,
     `tags:          ${m.tags.join(", ") || "-"}`,
+    `cues:          ${m.cues.map(quote).join(", ") || "-"}`,
+    ...learned.map((c, i) => `${i === 0 ? "learned cues: " : "              "} ${quote(c.text)} (${learnedFrom(c)})`),
     `status:        ${m.status}, ${m.confirmations} confirmation${m.confirmations === 1 ? "" : "s"}, confidence ${m.confidence}`,
     `source:        ${m.source} from ${m.origin} (${m.agent})`,
     `created:       ${m.createdAt}`,
@@ -42,6 +50,32 @@ export const privacyNotice = (notice: PrivacyNotice | undefined): string | undef
     ...(notice.instructionLike.length > 0 ? [`flagged as instructions to an agent (${notice.instructionLike.join("; ")}): never used as a rule`] : [])
   ]
   return parts.length > 0 ? parts.join("; ") : undefined
+}
+
+/** A memory's cues, one a line: where each came from, and for a learned one what taught it. */
+export const cueLines = (cues: ReadonlyArray<Cue>): string[] =>
+  cues.map((c) => (c.source === "written" ? `written  ${quote(c.text)}` : `learned  ${quote(c.text)}\n         ${learnedFrom(c)}`))
+
+/** Where a learned cue applies, its weight now, and the conversation and events that taught it. */
+const learnedFrom = (c: LearnedCue): string =>
+  `weight ${c.weight.toFixed(2)} now, in ${c.project ?? "global"}; learned ${c.learnedAt} from conversation ${c.origin}, outcome event ${c.outcomeEventId}`
+
+/** How much of the query a result answers and through what: `answers 82% via learned cue "..."`. */
+export const coverageSummary = (c: Coverage, query: string): string => {
+  const phrasing = c.phrasing === query ? "" : ` of ${quote(c.phrasing)}`
+  const via = c.source === "content" || c.cue === undefined ? "" : ` via ${c.source} ${quote(c.cue)}`
+  return `answers ${Math.round(c.value * 100)}%${phrasing}${via}`
+}
+
+/** `why`'s account of a coverage: the phrasing, the text that held its words, and for a learned cue what taught it. */
+export const coverageDetail = (c: Coverage): string[] => {
+  const text = c.source === "content" || c.cue === undefined ? "its content" : `${c.source} ${quote(c.cue)}`
+  return [
+    `   coverage   ${c.value.toFixed(3)} of ${quote(c.phrasing)}, in ${text}`,
+    ...(c.learned === undefined
+      ? []
+      : [`      learned from conversation ${c.learned.origin}: outcome event ${c.learned.outcomeEventId}, after recall event ${c.learned.recallEventId}`])
+  ]
 }
 
 export const hasOutcomes = (r: MemoryRecord): boolean => r.workedCount + r.failedCount + r.partialCount > 0
@@ -67,13 +101,17 @@ const summarise = (type: string, payload: Readonly<Record<string, unknown>>): st
       return `${id("memoryId")} from ${id("from")}`
     case "OutcomeRecorded":
       return `${text("outcome")} for ${ids("memoryIds").join(", ")}${text("task") ? ` (task ${text("task")})` : ""}`
-    case "MemoriesRecalled":
-      return `"${oneLine(text("query"), 40)}" showed ${ids("memoryIds").length}`
+    case "MemoriesRecalled": {
+      const also = Array.isArray(payload["also"]) ? payload["also"].length : 0
+      return `"${oneLine(text("query"), 40)}"${also > 0 ? ` (and ${also} more phrasing${also === 1 ? "" : "s"})` : ""} showed ${ids("memoryIds").length}`
+    }
     case "MemoryForgotten":
     case "MemoryRestored":
       return `${id("memoryId")}${text("reason") ? ` (${text("reason")})` : ""}`
     case "MemoryConfirmed":
       return id("memoryId")
+    case "CueDropped":
+      return `${id("memoryId")} learned cue "${oneLine(text("cue"), 60)}"`
     case "ConversationForgotten":
     case "ConversationRestored":
       return text("origin")
@@ -89,3 +127,6 @@ export const oneLine = (text: string, max: number): string => {
   const flat = text.replace(/\s+/g, " ").trim()
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
 }
+
+/** JSON quoting: a cue or a phrasing reads as the text it is, spaces and quotes included. */
+const quote = (text: string): string => JSON.stringify(text)

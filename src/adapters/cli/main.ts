@@ -11,6 +11,7 @@ import { conversations, forgetConversation, log } from "./commands/history.js"
 import { install, uninstall } from "./commands/install.js"
 import { list, show, stats } from "./commands/inspect.js"
 import { mcp } from "./commands/mcp.js"
+import { cues } from "./commands/cues.js"
 import { context, search, why } from "./commands/recall.js"
 import { serve } from "./commands/serve.js"
 import { exportCmd, importCmd, purge, rebuild, replay, verify } from "./commands/store-admin.js"
@@ -23,7 +24,7 @@ import { VERSION } from "../../version.js"
 const cli = mem.pipe(
   Command.withDescription("memledger: memory for coding agents, kept as an append-only event log"),
   Command.withSubcommands([
-    add, importCmd, search, why, context, show, list, edit, outcome, confirm, supersede, forget, restore,
+    add, importCmd, search, why, context, show, cues, list, edit, outcome, confirm, supersede, forget, restore,
     forgetConversation, conversations, log, exportCmd, replay, rebuild, verify, purge, stats, doctor,
     tasks,
     hook,

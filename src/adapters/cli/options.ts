@@ -22,6 +22,14 @@ export const category = Options.text("category").pipe(
 )
 export const project = Options.text("project").pipe(Options.withAlias("p"), Options.withDescription("a project identity"), Options.optional)
 export const tags = Options.text("tag").pipe(Options.withAlias("t"), Options.withDescription("a tag (repeat for more)"), Options.repeated)
+export const cues = Options.text("cue").pipe(
+  Options.withDescription("a question or phrasing someone would ask when they need this memory, up to 32 words (repeat for more, at most 5)"),
+  Options.repeated
+)
+export const also = Options.text("also").pipe(
+  Options.withDescription("another phrasing of the same need, in the words a memory would likely use (repeat for more, at most 5)"),
+  Options.repeated
+)
 export const limit = Options.integer("limit").pipe(Options.withAlias("l"), Options.optional)
 export const task = Options.text("task").pipe(
   Options.withDescription("the task this recall serves (default: the task in progress in Beads or Claude Code todos; --task '' for none)"),

@@ -37,7 +37,9 @@ const memoriesCalls: GroupCalls<typeof memoriesGroup> = {
   forget: (r, o, c) => o.forget({ ...r.payload, memory_id: r.path.id }, c),
   restore: (r, o, c) => o.restore({ ...r.payload, memory_id: r.path.id }, c),
   confirm: (r, o, c) => o.confirm({ ...r.payload, id: r.path.id }, c),
-  supersede: (r, o, c) => o.supersede({ ...r.payload, id: r.path.id }, c)
+  supersede: (r, o, c) => o.supersede({ ...r.payload, id: r.path.id }, c),
+  cues: (r, o, c) => o.cues(r.path, c),
+  dropCue: (r, o, c) => o.dropCue({ ...r.payload, id: r.path.id }, c)
 }
 
 const recallCalls: GroupCalls<typeof recallGroup> = {
@@ -129,6 +131,8 @@ const memories = HttpApiBuilder.group(MemledgerApi, "memories", (h) =>
     .handle("restore", handle(memoriesCalls.restore))
     .handle("confirm", handle(memoriesCalls.confirm))
     .handle("supersede", handle(memoriesCalls.supersede))
+    .handle("cues", handle(memoriesCalls.cues))
+    .handle("dropCue", handle(memoriesCalls.dropCue))
 )
 
 const recall = HttpApiBuilder.group(MemledgerApi, "recall", (h) =>

@@ -3,6 +3,7 @@
  * the model only text. Short, but never without what an agent needs next: ids to cite in
  * record_outcome, the memories' words, and what to do when nothing was stored.
  */
+import type { Coverage } from "../../api/memory-wire.js"
 import type * as Out from "../../api/outputs.js"
 import { FLAGGED_NOTE } from "../../retrieval/context.js"
 
@@ -19,7 +20,8 @@ export const recallText = (r: Out.RecallOutput): string => {
   // A flagged memory says so, as get_context's text does, so the model reads it as suspect data.
   const lines = r.results.map(
     (m) =>
-      `${m.rank}. [${m.shortId}] (${m.category}, score ${m.score.toFixed(2)}, worked ${m.record.workedCount}, failed ${m.record.failedCount}${m.instructionLike ? `, ${FLAGGED_NOTE}` : ""}) ${quote(m.content)}`
+      `${m.rank}. [${m.shortId}] (${m.category}, score ${m.score.toFixed(2)}, worked ${m.record.workedCount}, failed ${m.record.failedCount}` +
+      `${m.instructionLike ? `, ${FLAGGED_NOTE}` : ""}${m.coverage === undefined ? "" : `, ${coverageText(m.coverage, r.query)}`}) ${quote(m.content)}`
   )
   const count = r.results.length === 1 ? "1 memory" : `${r.results.length} memories`
   return [`${count} for ${quote(r.query)} (cite ids in record_outcome):`, ...lines, ...notice].join("\n")
@@ -29,9 +31,10 @@ export const explainText = (r: Out.ExplainOutput): string => {
   const results = r.results.map((x) => {
     const t = x.terms
     const parts = `relevance ${t.relevance.contribution.toFixed(3)} + outcome ${t.outcome.contribution.toFixed(3)} + recency ${t.recency.contribution.toFixed(3)} + confidence ${t.confidence.contribution.toFixed(3)}`
-    return `${x.rank}. [${x.shortId}] score ${x.score.toFixed(3)} = ${parts}: ${quote(x.content)}`
+    const coverage = x.coverage === undefined ? "" : ` (${coverageText(x.coverage, r.query)})`
+    return `${x.rank}. [${x.shortId}] score ${x.score.toFixed(3)} = ${parts}${coverage}: ${quote(x.content)}`
   })
-  const leftOut = r.leftOut.map((x) => `- [${x.shortId ?? x.id}] ${x.stage}: ${x.reason}`)
+  const leftOut = r.leftOut.map((x) => `- [${x.shortId ?? x.id}] ${x.stage}: ${x.reason}${x.stage === "coverage" && x.coverage ? ` (${coverageText(x.coverage, r.query)})` : ""}`)
   return [`ranking for ${quote(r.query)} as of ${r.at} (${r.mode}):`, ...results, ...(leftOut.length > 0 ? ["left out:", ...leftOut] : [])].join("\n")
 }
 
@@ -48,6 +51,16 @@ export const contextText = (r: Out.ContextOutput): string =>
   r.text.length > 0 ? r.text : `no memories to show yet${r.project === null ? "" : ` for ${r.project}`}`
 
 export const jsonText = (value: unknown): string => JSON.stringify(value, null, 2)
+
+/**
+ * How much of the query a result answers, and through what: `answers 82% via learned cue "..."`.
+ * The phrasing is named when it was one of `also`, not the query itself.
+ */
+const coverageText = (c: Coverage, query: string): string => {
+  const phrasing = c.phrasing === query ? "" : ` of ${quote(c.phrasing)}`
+  const via = c.source === "content" || c.cue === undefined ? "" : ` via ${c.source} ${quote(c.cue)}`
+  return `answers ${Math.round(c.value * 100)}%${phrasing}${via}`
+}
 
 /** JSON string quoting: a memory's text reads as data, never as an instruction. */
 const quote = (text: string): string => JSON.stringify(text)

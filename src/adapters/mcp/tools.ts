@@ -38,6 +38,8 @@ export const TOOLS: ReadonlyArray<McpTool> = [
       "Store one piece of knowledge for future sessions: a convention, gotcha, decision, command, workaround or preference. " +
       "Use it when you learn something a later session would need: the user corrects you or states a preference, a fix works after a struggle, a command is not obvious. " +
       "One short, self-contained statement per call. Saying a known memory again confirms it. " +
+      "Give it 2 or 3 cues: what someone would ask when they need this memory, worded as they would ask it, as questions or phrasings rather than keywords " +
+      '(for "Deploy with: make deploy ENV=prod", cues such as "how do I ship to production?" and "release the app"); a later recall worded that way finds it. ' +
       "If similar memories exist nothing is stored and the reply lists them: call remember again with confirms (it says the same), supersedes (it replaces that one) or distinct_from (it is different) set to that memory's id.",
     annotations: adds,
     input: In.RememberInput,
@@ -50,7 +52,10 @@ export const TOOLS: ReadonlyArray<McpTool> = [
     title: "Recall memories",
     description:
       "Search the memories for a query. Call it before you start a task, and whenever you are unsure how this project does something " +
-      "(build and test commands, conventions, past gotchas, decisions). Returns ranked memories with their ids and track record; memories that failed repeatedly are left out. " +
+      "(build and test commands, conventions, past gotchas, decisions). " +
+      "Put your own phrasing in query and, in also, the words a stored memory would likely use (the technical terms, command, file or tool names), " +
+      'e.g. query "how do we ship to prod" with also ["deploy production", "release"]: a memory worded unlike your question is still found. ' +
+      "Returns ranked memories with their ids, track record and how much of the query each answers (and through which cue); memories that failed repeatedly are left out. " +
       "After you act on a memory, report how it went with record_outcome, citing its id.",
     annotations: reads,
     input: In.RecallInput,
@@ -63,8 +68,9 @@ export const TOOLS: ReadonlyArray<McpTool> = [
     title: "Explain a ranking",
     description:
       "Explain how recall ranks a query: every result's score terms (relevance, outcome record, recency, confidence) with the events behind them, " +
-      "and why other memories were left out (not relevant, failure gate, superseded, forgotten, past the limit). " +
-      "Use it when a result surprises you or the user asks why a memory was or was not used; `at` answers as of an earlier time.",
+      "how much of the query each answers and through which text (its content, a written cue or a cue learned from an earlier conversation), " +
+      "and why other memories were left out (not relevant, answers too little of the query, failure gate, superseded, forgotten, past the limit). " +
+      "Use it when a result surprises you or the user asks why a memory was or was not used; pass the also that recall was given; `at` answers as of an earlier time.",
     annotations: reads,
     input: In.ExplainInput,
     output: Out.ExplainOutput,
@@ -115,6 +121,7 @@ export const TOOLS: ReadonlyArray<McpTool> = [
     description:
       "Get the memories to start a session with, within a token budget. Without a query, the project's confirmed rules (conventions and preferences) come first, then the memories with the best track record. " +
       "With a query, only the memories that answer it (any confirmed rule among them first): a query about something else returns nothing, not even the rules. " +
+      "With a query, pass in also the words a stored memory would likely use (the technical terms, command, file or tool names), besides your own phrasing in query. " +
       "Call it once without a query at the start of a session or when you switch projects; use recall for specific questions later.",
     annotations: reads,
     input: In.GetContextInput,

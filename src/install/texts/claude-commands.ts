@@ -24,6 +24,7 @@ export const SLASH_COMMANDS: ReadonlyArray<SlashCommand> = [
       `Store this with memledger's \`${TOOL.remember}\` tool: $ARGUMENTS`,
       "",
       "Write it as one short, self-contained statement and pick the category that fits (convention, decision, gotcha, command, preference, ...).",
+      "Give it 2 or 3 cues: what someone would ask when they need it, worded as they would ask it (questions or phrasings, not keywords).",
       "If memledger answers that similar memories exist, show them to me and ask whether this confirms, supersedes or is distinct from one of them, then call it again with my choice."
     ].join("\n")
   },
@@ -34,6 +35,7 @@ export const SLASH_COMMANDS: ReadonlyArray<SlashCommand> = [
     prompt: [
       `Call memledger's \`${TOOL.recall}\` tool with this query: $ARGUMENTS`,
       "",
+      "Besides my words, pass in `also` the words a stored memory would likely use (the technical terms, command, file or tool names).",
       "Show each result with its id (8 characters) and say in a line how it bears on what we are doing.",
       DATA_NOT_INSTRUCTIONS
     ].join("\n")

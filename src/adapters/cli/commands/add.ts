@@ -27,6 +27,7 @@ export const add = Command.make(
     project: O.project,
     global: Options.boolean("global").pipe(Options.withDescription("a memory for every project")),
     tags: O.tags,
+    cues: O.cues,
     origin: O.origin,
     agent: O.agent,
     source: Options.choice("source", Source.literals).pipe(Options.withDefault("explicit" as const)),
@@ -53,7 +54,8 @@ export const add = Command.make(
               source: a.source,
               ...O.some("confirms", a.confirms),
               ...O.some("supersedes", a.supersedes),
-              ...O.some("distinct_from", a.distinctFrom)
+              ...O.some("distinct_from", a.distinctFrom),
+              ...(a.cues.length > 0 ? { cues: a.cues } : {})
             },
             callerOf(a)
           )

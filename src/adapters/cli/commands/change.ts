@@ -19,6 +19,8 @@ export const edit = Command.make(
     content: Options.text("content").pipe(Options.optional),
     category: O.category,
     tags: O.tags,
+    cues: O.cues,
+    noCues: Options.boolean("no-cues").pipe(Options.withDescription("remove the memory's written cues")),
     origin: O.origin,
     agent: O.agent,
     json: O.json
@@ -26,12 +28,14 @@ export const edit = Command.make(
   (a) =>
     withOperations(
       Effect.suspend(() => {
-        if (Option.isNone(a.content) && Option.isNone(a.category) && a.tags.length === 0) {
-          return Effect.fail(new UsageError("nothing to change: give --content, --category or --tag"))
+        if (a.noCues && a.cues.length > 0) return Effect.fail(new UsageError("give --cue or --no-cues, not both"))
+        if (Option.isNone(a.content) && Option.isNone(a.category) && a.tags.length === 0 && a.cues.length === 0 && !a.noCues) {
+          return Effect.fail(new UsageError("nothing to change: give --content, --category, --tag, --cue or --no-cues"))
         }
+        const cues = a.noCues ? { cues: [] } : a.cues.length > 0 ? { cues: a.cues } : {}
         const edited = callOperation(
           "edit",
-          { id: a.id, ...O.some("content", a.content), ...O.some("category", a.category), ...(a.tags.length > 0 ? { tags: a.tags } : {}) },
+          { id: a.id, ...O.some("content", a.content), ...O.some("category", a.category), ...(a.tags.length > 0 ? { tags: a.tags } : {}), ...cues },
           callerOf(a)
         )
         return Effect.zipRight(
@@ -46,7 +50,7 @@ export const edit = Command.make(
         notice: ({ value }) => privacyNotice(value.privacy)
       }
     )
-).pipe(Command.withDescription("Revise a memory's content, category or tags (tags are replaced)"))
+).pipe(Command.withDescription("Revise a memory's content, category, tags or written cues (tags and cues given replace the old ones)"))
 
 export const confirm = Command.make("confirm", { id, origin: O.origin, agent: O.agent, json: O.json }, (a) =>
   withOperations(

@@ -22,12 +22,13 @@ export const memoryJson = ({ record, ...memory }: Memory) => ({
     : null
 })
 
+/** Reads the memory with its cues, so that the learned ones are shown beside the written ones. */
 export const show = Command.make("show", { id: Args.text({ name: "id" }), json: O.json }, ({ id, json }) =>
   withOperations(
-    withShortIds(json, callOperation("getMemory", { id }, callerOf()), (m) => [...(m.supersededBy ? [m.supersededBy] : []), ...m.distinctFrom]),
-    { json, human: ({ value, short }) => memoryDetail(value, short), toJson: ({ value }) => memoryJson(value) }
+    withShortIds(json, callOperation("cues", { id }, callerOf()), ({ memory: m }) => [...(m.supersededBy ? [m.supersededBy] : []), ...m.distinctFrom]),
+    { json, human: ({ value, short }) => memoryDetail(value.memory, short, value.cues), toJson: ({ value }) => memoryJson(value.memory) }
   )
-).pipe(Command.withDescription("Show one memory in full"))
+).pipe(Command.withDescription("Show one memory in full, its written and learned cues included"))
 
 export const list = Command.make(
   "list",

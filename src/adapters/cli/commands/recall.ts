@@ -3,7 +3,7 @@ import { Args, Command, Options } from "@effect/cli"
 import { Effect } from "effect"
 import { callOperation } from "../../../api/call-operation.js"
 import type { ExplainOutput, RecallOutput } from "../../../api/outputs.js"
-import { oneLine } from "../format.js"
+import { coverageDetail, coverageSummary, oneLine } from "../format.js"
 import * as O from "../options.js"
 import { callerOf, withOperations } from "../root.js"
 
@@ -11,7 +11,7 @@ const query = Args.text({ name: "query" })
 
 export const search = Command.make(
   "search",
-  { query, limit: O.limit, project: O.project, category: O.category, task: O.task, origin: O.origin, agent: O.agent, json: O.json },
+  { query, also: O.also, limit: O.limit, project: O.project, category: O.category, task: O.task, origin: O.origin, agent: O.agent, json: O.json },
   (a) =>
     withOperations(
       Effect.zipRight(
@@ -19,7 +19,14 @@ export const search = Command.make(
         Effect.suspend(() =>
           callOperation(
             "recall",
-            { query: a.query, ...O.some("limit", a.limit), ...O.some("project", a.project), ...O.some("category", a.category), ...O.some("task", O.taskOrCurrent(a.task)) },
+            {
+              query: a.query,
+              ...alsoOf(a.also),
+              ...O.some("limit", a.limit),
+              ...O.some("project", a.project),
+              ...O.some("category", a.category),
+              ...O.some("task", O.taskOrCurrent(a.task))
+            },
             callerOf(a)
           )
         )
@@ -30,14 +37,29 @@ export const search = Command.make(
 
 export const why = Command.make(
   "why",
-  { query, limit: O.limit, project: O.project, category: O.category, at: Options.text("at").pipe(Options.withDescription("answer as of this time (ISO-8601)"), Options.optional), json: O.json },
+  {
+    query,
+    also: O.also,
+    limit: O.limit,
+    project: O.project,
+    category: O.category,
+    at: Options.text("at").pipe(Options.withDescription("answer as of this time (ISO-8601)"), Options.optional),
+    json: O.json
+  },
   (a) =>
     withOperations(
       Effect.zipRight(
         O.checkRange("--limit", a.limit, ...O.RANGES.recallLimit),
         callOperation(
           "explain",
-          { query: a.query, ...O.some("limit", a.limit), ...O.some("project", a.project), ...O.some("category", a.category), ...O.some("at", a.at) },
+          {
+            query: a.query,
+            ...alsoOf(a.also),
+            ...O.some("limit", a.limit),
+            ...O.some("project", a.project),
+            ...O.some("category", a.category),
+            ...O.some("at", a.at)
+          },
           callerOf()
         )
       ),
@@ -50,6 +72,7 @@ export const context = Command.make(
   {
     project: O.project,
     query: Options.text("query").pipe(Options.withAlias("q"), Options.optional),
+    also: O.also,
     budget: Options.integer("budget").pipe(Options.withDescription("at most this many tokens, 50 to 100000 (default 1500)"), Options.optional),
     task: O.task,
     origin: O.origin,
@@ -61,12 +84,25 @@ export const context = Command.make(
       Effect.zipRight(
         Effect.all([O.checkRange("--budget", a.budget, ...O.RANGES.budget), O.checkWho(a)], { discard: true }),
         Effect.suspend(() =>
-          callOperation("getContext", { ...O.some("project", a.project), ...O.some("query", a.query), ...O.some("budget", a.budget), ...O.some("task", O.taskOrCurrent(a.task)) }, callerOf(a))
+          callOperation(
+            "getContext",
+            {
+              ...O.some("project", a.project),
+              ...O.some("query", a.query),
+              ...alsoOf(a.also),
+              ...O.some("budget", a.budget),
+              ...O.some("task", O.taskOrCurrent(a.task))
+            },
+            callerOf(a)
+          )
         )
       ),
       { json: a.json, human: (c) => c.text || "no memory to offer" }
     )
 ).pipe(Command.withDescription("What an agent should see at session start, within a token budget"))
+
+/** Repeated --also values as the operation's field; none given, no field. */
+const alsoOf = (also: ReadonlyArray<string>) => (also.length > 0 ? { also } : {})
 
 const searchText = (r: RecallOutput): string =>
   r.results.length === 0
@@ -74,7 +110,9 @@ const searchText = (r: RecallOutput): string =>
     : r.results
         .map((h) => {
           const notes = [h.probation ? "on probation" : "", h.instructionLike ? "flagged: reads like instructions to an agent" : ""].filter(Boolean)
-          return `${h.rank}. ${h.shortId}  ${h.score.toFixed(3)}  [${h.category}] ${oneLine(h.content, 90)}${notes.length > 0 ? `  (${notes.join("; ")})` : ""}`
+          const line = `${h.rank}. ${h.shortId}  ${h.score.toFixed(3)}  [${h.category}] ${oneLine(h.content, 90)}${notes.length > 0 ? `  (${notes.join("; ")})` : ""}`
+          return h.coverage === undefined ? line : `${line}
+   ${coverageSummary(h.coverage, r.query)}`
         })
         .join("\n")
 
@@ -85,6 +123,7 @@ const whyText = (r: ExplainOutput): string => {
     lines.push(
       `\n${x.rank}. ${x.shortId}  score ${x.score.toFixed(4)}${x.probation ? "  (on probation: gated, but nothing in the pool had a non-negative record)" : ""}`,
       `   ${oneLine(x.content, 100)}`,
+      ...(x.coverage === undefined ? [] : coverageDetail(x.coverage)),
       `   relevance  ${t.relevance.contribution.toFixed(4)} = ${t.relevance.weight} x ${t.relevance.value.toFixed(3)} (keyword ${t.relevance.keyword.toFixed(3)}, vector ${t.relevance.vector.toFixed(3)})`,
       `   outcome    ${t.outcome.contribution.toFixed(4)} = ${t.outcome.weight} x ${t.outcome.value.toFixed(3)} (score ${t.outcome.score.toFixed(3)}: worked ${t.outcome.worked.toFixed(2)}, failed ${t.outcome.failed.toFixed(2)})`,
       ...x.events.outcome.map((e) => `      ${e.outcome.padEnd(7)} ${e.id.slice(0, 8)} ${e.recordedAt} ${e.origin}  weight ${e.weight.toFixed(3)}`),
@@ -96,7 +135,10 @@ const whyText = (r: ExplainOutput): string => {
   if (r.results.length === 0) lines.push("\nno results")
   if (r.leftOut.length > 0) {
     lines.push("\nleft out:")
-    for (const l of r.leftOut) lines.push(`   ${(l.shortId ?? l.id.slice(0, 8)).padEnd(10)} ${l.stage.padEnd(22)} ${l.reason}  "${oneLine(l.content, 50)}"`)
+    for (const l of r.leftOut) {
+      lines.push(`   ${(l.shortId ?? l.id.slice(0, 8)).padEnd(10)} ${l.stage.padEnd(22)} ${l.reason}  "${oneLine(l.content, 50)}"`)
+      if (l.stage === "coverage" && l.coverage !== undefined) lines.push(...coverageDetail(l.coverage).map((line) => `          ${line}`))
+    }
   }
   return lines.join("\n")
 }
