@@ -1,6 +1,6 @@
 /**
  * CLI start-up: wall time of `node bin/mem.js --db FILE stats --json` on a 10,000-memory store,
- * next to bare `node -e 0`. Goal (issue 2): the CLI under 4x bare node. Each command gets 2
+ * next to bare `node -e 0`. Goal: the CLI under 4x bare node. Each command gets 2
  * warm-up runs, then 15 timed runs, interleaved so that a noisy neighbour hurts both alike;
  * medians count. The CPU time of each child is printed too: on shared cores it moves far less
  * than wall time.

@@ -1,6 +1,6 @@
 /**
  * Agent hook latency: wall time of each `mem hook EVENT` process, fed the JSON Claude Code
- * sends, on a 10,000-memory store. Goal (issue 5): every hook finishes within 2 seconds (the
+ * sends, on a 10,000-memory store. Goal: every hook finishes within 2 seconds (the
  * hooks also stop themselves at 1.8 s, printing nothing). Events run in turn, 2 warm-ups then
  * `--runs` timed runs each, interleaved so a noisy neighbour hurts all alike; medians and the
  * worst run count.

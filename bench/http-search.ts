@@ -3,7 +3,7 @@
  * `mem import` of a generated JSONL), hit with POST /search on loopback by autocannon, 10
  * connections for 10 s after a 2 s warm-up, queries from support/search-queries.ts sent from
  * the projects they belong to. Keyword mode. Each search appends a MemoriesRecalled event (a
- * write transaction): that is part of the cost and is measured as is. Goal (issue 4): at least
+ * write transaction): that is part of the cost and is measured as is. Goal: at least
  * 1,000 requests/s on this 2-core machine; the server and autocannon get a core each. Then
  * 5 s of GET /health, to show what the HTTP layer alone can carry. "Events appended" exceeds
  * the searches answered by those still in flight when autocannon stopped counting.

@@ -1,7 +1,7 @@
 /**
  * Ingest: 100,000 distinct coding memories as JSONL, imported through the Maintenance service
  * (`importJsonl`, the path `mem import` takes) into a fresh store file, FTS indexing included.
- * Goal (issue 2): at least 25,000 memories/s. Three runs, each on a new file; the median counts.
+ * Goal: at least 25,000 memories/s. Three runs, each on a new file; the median counts.
  *
  *   node bench/run.mjs ingest [--count 100000] [--runs 3]
  */

@@ -1,5 +1,5 @@
 /**
- * MCP recall round trip (issue 4): the SDK client calls the `recall` tool of `mem mcp` over
+ * MCP recall round trip: the SDK client calls the `recall` tool of `mem mcp` over
  * stdio, one call at a time, against a store of 10,000 memories bulk-loaded with `mem import`;
  * keyword mode. A call's time runs from `callTool` to its parsed reply on the client side, so it
  * holds the JSON-RPC framing both ways, decoding the arguments, the ranking, the

@@ -1,5 +1,5 @@
 /**
- * Outcome simulation (issue 3): does outcome learning find the advice that works, and find it
+ * Outcome simulation: does outcome learning find the advice that works, and find it
  * again when the world changes?
  *
  * Each problem has one good and two bad memories that BM25 cannot tell apart (see
@@ -51,7 +51,7 @@ const variant = (name: string, contradictionDiscount: number, probation: boolean
 })
 
 const VARIANTS: ReadonlyArray<Variant> = [
-  variant("(a) brief: discount 1, no probation", 1, false),
+  variant("(a) plain score: discount 1, no probation", 1, false),
   variant("(b) probation only", 1, true),
   variant("(c) discount 0.5 only", 0.5, false),
   variant("(d) discount 0.5 + probation", 0.5, true),

@@ -1,7 +1,7 @@
 /**
  * Rebuild: a 1,000,000-event log (200,000 MemoryAdded and 800,000 OutcomeRecorded across
  * them, from a dozen origins, over two simulated years), then `Maintenance.rebuild` (what
- * `mem rebuild` runs) timed on it. Goal (issue 2): under 60 s. The log is built once, through
+ * `mem rebuild` runs) timed on it. Goal: under 60 s. The log is built once, through
  * the ordinary append path (LedgerStore.writeOrThrow, large transactions); the rebuild runs
  * three times on it and the median counts.
  *

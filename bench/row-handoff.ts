@@ -3,8 +3,9 @@
  * row: the rows of the ingest corpus's MemoryAdded events (id, type, version, time, origin,
  * agent, payload, two hashes), posted to a worker 1,000 at a time (a structured clone each), and
  * written as UTF-8 into one shared buffer instead. Compare with what inserting a row costs on
- * the importing thread (`bench/ingest-floor`: events 0.44 s per 100,000 at load 1). This is why
- * session 6 did not move the import's inserts to a writer thread (docs/benchmarks.md).
+ * the importing thread (`bench/ingest-floor`: events 0.44 s per 100,000 at load 1). It showed
+ * that handing rows over was not what made a first, unpipelined writer thread slow
+ * (docs/benchmarks.md).
  *
  *   node bench/run.mjs row-handoff [--count 100000] [--rounds 5]
  *

@@ -1,5 +1,5 @@
 /**
- * Where a search's server CPU goes (issue 4's HTTP goal needs a search under about 1 ms of it):
+ * Where a search's server CPU goes (1,000 HTTP searches/s needs a search under about 1 ms of it):
  * each layer of POST /search, measured on its own in one process, over 10,000 memories
  * (support/corpus.ts, imported through Maintenance.importJsonl) and the queries of
  * bench/http-search, ten at a time as autocannon's ten connections send them.

@@ -1,5 +1,5 @@
 /**
- * Search and why latency (issue 3): Retrieval.search and Retrieval.why, keyword and hybrid,
+ * Search and why latency: Retrieval.search and Retrieval.why, keyword and hybrid,
  * over stores of 10,000 and 100,000 memories (support/corpus.ts: many projects plus global
  * ones), imported through Maintenance.importJsonl, with a few thousand outcomes recorded
  * through Commands.outcome so the evidence and gate have work to do. Both modes run on the

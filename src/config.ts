@@ -1,5 +1,5 @@
 /**
- * Every tunable number in one place (brief section 4: configuration, not constants). The
+ * Every tunable number in one place (configuration, not constants; docs/ranking.md lists them). The
  * defaults reproduce Runtime Memory 4.0 except where a benchmark in bench/ showed a gain; each
  * such change says which.
  */
@@ -52,7 +52,7 @@ export interface LedgerConfig {
   /**
    * A new memory whose words overlap an existing one's this much (Dice coefficient of their
    * content words) is a near-duplicate: the write stores nothing and asks the caller to say
-   * confirms, supersedes or distinct_from (brief 4.5).
+   * confirms, supersedes or distinct_from.
    */
   readonly similarWords: number
   /** With vectors, a cosine at or above this is a near-duplicate too. */

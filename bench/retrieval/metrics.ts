@@ -1,5 +1,5 @@
 /**
- * Retrieval-quality metrics for the benchmark of issue 3: pure functions from "what a system
+ * Retrieval-quality metrics for the retrieval benchmark: pure functions from "what a system
  * returned for each query" and "what the data set says answers it" to per-kind and overall
  * figures, and a markdown table of them.
  *

@@ -1,5 +1,5 @@
 /**
- * What makes two texts "the same thing said again" (brief 4.5): equal after folding case,
+ * What makes two texts "the same thing said again": equal after folding case,
  * collapsing white space and dropping end punctuation.
  */
 import { sha256Hex } from "./sha256.js"

@@ -1,5 +1,5 @@
 /**
- * The words of the domain (brief section 1) as Effect Schemas: the single source for events,
+ * The words of the domain as Effect Schemas: the single source for events,
  * CLI and tool inputs, and the lists shown in error messages.
  */
 import { Schema } from "effect"

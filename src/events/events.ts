@@ -1,7 +1,7 @@
 /**
- * Every event of the log (brief section 2) as an Effect Schema. The `_tag` is the event type;
- * the rest is the payload. Schemas only ever gain optional fields, so old rows still decode;
- * anything older than that goes through `upcast.ts`.
+ * Every event of the log (docs/architecture.md, "The log") as an Effect Schema. The `_tag` is the
+ * event type; the rest is the payload. Schemas only ever gain optional fields, so old rows still
+ * decode; anything older than that goes through `upcast.ts`.
  */
 import { Schema } from "effect"
 import { MemoryId } from "../domain/ids.js"

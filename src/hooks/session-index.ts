@@ -1,5 +1,5 @@
 /**
- * The session index (issue 5): what an agent sees when a session starts, resumes, clears or
+ * The session index (docs/hooks.md): what an agent sees when a session starts, resumes, clears or
  * compacts. The confirmed rules of this project and global ones, grouped by category with
  * short ids, then the memories most useful here, within the token budget (all from the same
  * `getContext` every surface uses); then the conversation's origin, so the agent can pass it

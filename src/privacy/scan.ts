@@ -1,5 +1,5 @@
 /**
- * The privacy scan every write passes through before anything is stored (brief 4.5): private
+ * The privacy scan every write passes through before anything is stored (docs/privacy.md): private
  * spans dropped, secrets redacted, instruction-like text flagged. Pure and idempotent: scanning
  * what a scan returned changes nothing and reports no redaction.
  */

@@ -1,5 +1,5 @@
 /**
- * A project's identity (brief section 1): its normalised git remote, so every clone on every
+ * A project's identity: its normalised git remote, so every clone on every
  * machine shares it (`github.com/acme/app` from `git@github.com:acme/app.git` or
  * `https://github.com/acme/app`); a folder without a remote falls back to its absolute path.
  * Reads .git/config directly: spawning git would cost more than the rest of a CLI call.

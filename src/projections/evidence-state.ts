@@ -1,11 +1,11 @@
 /**
  * The `evidence` projection's pure fold: per memory, the decayed worked and failed counts.
  *
- * Exact and O(1) (brief 4.2): each sum is kept anchored at `anchorMs`, the time of the latest
- * outcome. A new outcome at time t >= anchor rescales the sums to t and adds its weight; an
- * older one (an import) adds its weight already decayed to the anchor. Reading at `now`
- * multiplies by 0.5^((now - anchor) / halfLife). This equals the sum over the events of
- * weight x 0.5^((now - t) / halfLife), which a property test checks.
+ * Exact and O(1) (docs/ranking.md, "Outcome record, with decay"): each sum is kept anchored at
+ * `anchorMs`, the time of the latest outcome. A new outcome at time t >= anchor rescales the sums
+ * to t and adds its weight; an older one (an import) adds its weight already decayed to the
+ * anchor. Reading at `now` multiplies by 0.5^((now - anchor) / halfLife). This equals the sum over
+ * the events of weight x 0.5^((now - t) / halfLife), which a property test checks.
  */
 import type { LedgerConfig } from "../config.js"
 import type { MemoryId } from "../domain/ids.js"
@@ -42,7 +42,7 @@ export const decayFactor = (fromMs: number, toMs: number, halfLifeDays: number):
   Math.pow(0.5, (toMs - fromMs) / (halfLifeDays * DAY_MS))
 
 /**
- * `contradictionDiscount` (1 = off, the brief's formula exactly): a failure multiplies the
+ * `contradictionDiscount` (1 = off, the plain outcome score): a failure multiplies the
  * successes before it by this, and a success or partial multiplies the failures before it.
  * Repeated agreement never discounts, so ten successes still score 0.83.
  */

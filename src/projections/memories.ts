@@ -9,9 +9,8 @@ import type { Projection } from "./projection.js"
  * What `memories_restatement` indexes: the first 48 bits of a restatement key, as a blob.
  * Keys are hashes, so every add inserts at a random place in that index, and each batch of an
  * import rewrote most of its pages while they held the whole key, scope and project
- * (bench/ingest-floor: 3.11 s before, 2.72 s after; docs/benchmarks.md, "Session 8"). Six
- * bytes still single out one row among millions; the lookup checks the whole key, scope and
- * project on the row it finds.
+ * (bench/ingest-floor: 3.11 s before, 2.72 s after). Six bytes still single out one row
+ * among millions; the lookup checks the whole key, scope and project on the row it finds.
  */
 const RESTATED_BY = (key: string): string => `unhex(substr(${key}, 1, 12))`
 

@@ -1,7 +1,7 @@
 /**
- * What an agent sees at session start (brief 4.6): the confirmed rules first, then the most
- * useful memories, as quoted data with ids, within a token budget that is never exceeded.
- * Pure: the caller chooses the memories and supplies the token counter.
+ * What an agent sees at session start (docs/ranking.md, "Context for a session"): the confirmed
+ * rules first, then the most useful memories, as quoted data with ids, within a token budget that
+ * is never exceeded. Pure: the caller chooses the memories and supplies the token counter.
  */
 import type { MemoryState } from "../projections/memory-state.js"
 

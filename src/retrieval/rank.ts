@@ -1,6 +1,6 @@
 /**
- * The ranking (brief 4.1 to 4.3) as one pure function: candidates in, results and the reason
- * for every candidate left out. `search` and `why` both call it, so they cannot disagree.
+ * The ranking (docs/ranking.md, "Stages") as one pure function: candidates in, results and the
+ * reason for every candidate left out. `search` and `why` both call it, so they cannot disagree.
  *
  * 1. relevance: keyword (BM25) and vector signals, each scaled to the best candidate's;
  *    a candidate with neither never competes;

@@ -1,5 +1,5 @@
 /**
- * Near-duplicates on write (brief 4.5): the live memories in the same scope that a new text
+ * Near-duplicates on write: the live memories in the same scope that a new text
  * would nearly repeat. Keyword: the Dice coefficient of the two texts' content words (stop
  * words left out, plural and tense endings folded), among the best BM25 matches. With vectors,
  * also cosine. An exact restatement is not "similar": the write confirms it instead.

@@ -43,7 +43,7 @@ export interface ReviseInput {
 
 type Result<R> = Effect.Effect<R, DomainError>
 
-/** A remember that stored nothing because near-duplicates exist (brief 4.5). */
+/** A remember that stored nothing because near-duplicates exist. */
 export interface SimilarExist {
   readonly stored: false
   readonly similar: ReadonlyArray<SimilarFound>

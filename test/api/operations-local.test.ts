@@ -1,6 +1,6 @@
 /**
  * The Operations service over a real store: what every surface (MCP, REST, SDK) gets. The
- * near-duplicate check on write (brief 4.5) is tested here, where it is decided.
+ * near-duplicate check on write is tested here, where it is decided.
  */
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"

@@ -1,5 +1,5 @@
 /**
- * Protects the retrieval benchmark's scoring (issue 3): reciprocal rank and hit@k on
+ * Protects the retrieval benchmark's scoring: reciprocal rank and hit@k on
  * hand-computed examples, the per-kind and overall aggregation (negatives kept out of MRR and
  * scored by empty results), the markdown table; the BM25 baseline's scoping, supersession and
  * query quoting; the split into tuning and held-out halves; and the data set's own guarantees (it
@@ -176,7 +176,7 @@ describe("the data set", () => {
     expect(report.errors).toEqual([])
   })
 
-  test("meets the sizes issue 3 asks for", () => {
+  test("meets the minimum sizes the benchmark sets", () => {
     expect(report.memories).toBeGreaterThanOrEqual(MINIMUM.memories)
     expect(report.perProject.length).toBeGreaterThanOrEqual(MINIMUM.projects)
     expect(report.supersededPairs).toBeGreaterThanOrEqual(MINIMUM.supersededPairs)

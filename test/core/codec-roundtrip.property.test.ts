@@ -1,5 +1,5 @@
 /**
- * Protects brief section 2: every event type survives encodePayload/decodePayload unchanged
+ * Protects the log's payloads: every event type survives encodePayload/decodePayload unchanged
  * (payloads generated from the event schemas themselves), and a payload that breaks its
  * schema is refused on read.
  */

@@ -1,5 +1,5 @@
 /**
- * Protects brief section 6: four OS processes appending to one database file at the same
+ * Protects concurrent writing: four OS processes appending to one database file at the same
  * time lose no event and duplicate none; sequence numbers stay gap-free, the chain verifies,
  * and the projections they maintained together equal a rebuild.
  */

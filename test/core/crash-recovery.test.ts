@@ -1,5 +1,5 @@
 /**
- * Protects brief section 6: a writer killed with SIGKILL at any instant leaves a database that
+ * Protects crash safety: a writer killed with SIGKILL at any instant leaves a database that
  * opens, whose hash chain verifies, and whose projections (committed with each append) equal a
  * rebuild. Twenty kills at random moments, on the same file.
  */

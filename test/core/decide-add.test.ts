@@ -1,6 +1,6 @@
 /**
  * Protects `decideAdd`: what a new memory records, when a restatement becomes a confirmation
- * instead of a copy (brief 4.5), how confirms/supersedes/distinct_from relations are recorded,
+ * instead of a copy, how confirms/supersedes/distinct_from relations are recorded,
  * and every reason an add is refused.
  */
 import { describe, expect, test } from "vitest"

@@ -1,7 +1,7 @@
 /**
- * The event store contract (brief section 2): what every implementation of the log must do.
- * `event-log.test.ts` runs it against SQLite through LedgerStore; a second backend passes the
- * same suite by providing an `EventLogUnderTest`.
+ * The event store contract (docs/architecture.md, "The log"): what every implementation of the log
+ * must do. `event-log.test.ts` runs it against SQLite through LedgerStore; a second backend passes
+ * the same suite by providing an `EventLogUnderTest`.
  */
 import { describe, expect, test } from "vitest"
 import { chainHash, encodePayload, GENESIS_HASH, sha256 } from "../../src/events/codec.js"
@@ -182,7 +182,7 @@ export const eventLogContract = (name: string, open: () => EventLogUnderTest): v
       log.close()
     })
 
-    test("an envelope that is not what the brief fixes is refused: ISO-8601 UTC time, an origin, an agent", () => {
+    test("a malformed envelope is refused: ISO-8601 UTC time, an origin, an agent", () => {
       const log = fresh()
       const bad: ReadonlyArray<Partial<NewEvent>> = [
         { recordedAt: "yesterday" },

@@ -1,7 +1,7 @@
 /**
- * Protects brief 4.2: the O(1) closed-form decay (sums anchored at one time, rescaled at read)
- * equals the direct sum of weight x 0.5^((now - t) / halfLife) over the outcome events, in any
- * order of timestamps; and the outcome score reproduces the reference values.
+ * Protects the outcome decay of docs/ranking.md: the O(1) closed form (sums anchored at one time,
+ * rescaled at read) equals the direct sum of weight x 0.5^((now - t) / halfLife) over the outcome
+ * events, in any order of timestamps; and the outcome score reproduces the reference values.
  */
 import * as fc from "fast-check"
 import { describe, expect, test } from "vitest"
@@ -83,7 +83,7 @@ test("a purged outcome counts for nothing", () => {
   expect(evolveEvidence(undefined, stored, M, HALF_LIFE)).toBeUndefined()
 })
 
-describe("reference outcome scores (brief 4.2)", () => {
+describe("reference outcome scores (docs/ranking.md)", () => {
   const score = (w: number, f: number) => Number(outcomeScore(w, f, DEFAULT_CONFIG.failureWeight).toFixed(2))
 
   test("one success 0.33, ten successes 0.83", () => {

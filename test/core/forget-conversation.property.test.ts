@@ -1,5 +1,5 @@
 /**
- * Protects brief section 5: forgetting a conversation hides exactly its events (the result
+ * Protects forgetting a conversation: it hides exactly that conversation's events (the result
  * equals replaying the log without them into a fresh store), and undoing it restores the
  * projections exactly (forget then restore is the identity).
  */

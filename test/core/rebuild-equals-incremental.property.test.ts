@@ -1,6 +1,7 @@
 /**
- * Protects brief section 3: after any sequence of appends, the projections kept in step inside
- * each append transaction equal a rebuild from the log (memories, evidence, FTS, conversations).
+ * Protects the projections' invariant: after any sequence of appends, the projections kept in step
+ * inside each append transaction equal a rebuild from the log (memories, evidence, FTS,
+ * conversations).
  */
 import * as fc from "fast-check"
 import { test } from "vitest"

@@ -1,5 +1,5 @@
 /**
- * Eight agents, eight `mem mcp` processes, one store file (brief section 6): all write and
+ * Eight agents, eight `mem mcp` processes, one store file: all write and
  * recall at once, no write is lost or doubled, and each sees what the others wrote.
  */
 import type { Tool } from "@modelcontextprotocol/sdk/types.js"

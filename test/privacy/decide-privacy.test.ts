@@ -1,5 +1,5 @@
 /**
- * Protects the write path's privacy (brief 4.5) where it is decided: add and revise store only
+ * Protects the write path's privacy where it is decided: add and revise store only
  * scanned text, record what the scan did in the event, keep instruction-like text tentative,
  * refuse text that nothing is left of, and compare restatements on the scanned text.
  */

@@ -1,5 +1,5 @@
 /**
- * Properties of the whole scan (brief 4.5): no secret of any kind survives in ordinary prose,
+ * Properties of the whole scan (docs/privacy.md): no secret of any kind survives in ordinary prose,
  * ordinary prose survives untouched, nothing inside `<private>` survives, and scanning what a
  * scan returned changes nothing.
  */

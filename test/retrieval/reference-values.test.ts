@@ -1,5 +1,5 @@
 /**
- * The ranking facts of brief 4.2 and 4.3, through the real services with an injected clock:
+ * The outcome-score facts of docs/ranking.md, through the real services with an injected clock:
  * one success 0.33, ten 0.83, one failure -0.43 and still recalled, two failures -0.6 and
  * gated, and back by themselves after about 53 days.
  */
