@@ -72,5 +72,14 @@ export const checkRange = (
   return Effect.fail(new UsageError(`${name} must be a whole number ${range}, not ${n}`))
 }
 
+/**
+ * A time option (`why --at`) that the operation would not read as a time, as a usage error
+ * naming the option. The rule is the operation's own (`Date.parse`, as retrieval reads `at`).
+ */
+export const checkTime = (name: string, value: Option.Option<string>): Effect.Effect<void, UsageError> =>
+  Option.isSome(value) && Number.isNaN(Date.parse(value.value))
+    ? Effect.fail(new UsageError(`${name} '${value.value}' is not a time; use ISO-8601, e.g. 2026-11-01 or 2026-11-01T12:00:00Z`))
+    : Effect.void
+
 /** The ranges of the numeric options: the operations' own. */
 export { RANGES } from "../../api/inputs.js"

@@ -34,7 +34,7 @@ export const why = Command.make(
   (a) =>
     withOperations(
       Effect.zipRight(
-        O.checkRange("--limit", a.limit, ...O.RANGES.recallLimit),
+        Effect.all([O.checkRange("--limit", a.limit, ...O.RANGES.recallLimit), O.checkTime("--at", a.at)], { discard: true }),
         callOperation(
           "explain",
           { query: a.query, ...O.some("limit", a.limit), ...O.some("project", a.project), ...O.some("category", a.category), ...O.some("at", a.at) },
