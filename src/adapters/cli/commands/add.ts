@@ -10,7 +10,7 @@ import { Effect, Option } from "effect"
 import { callOperation } from "../../../api/call-operation.js"
 import type { RememberOutput } from "../../../api/outputs.js"
 import { Source } from "../../../domain/vocabulary.js"
-import { oneLine, privacyNotice } from "../format.js"
+import { count, oneLine, privacyNotice } from "../format.js"
 import { UsageError } from "../output.js"
 import * as O from "../options.js"
 import { callerOf, withOperations } from "../root.js"
@@ -73,5 +73,5 @@ const rememberText = (r: RememberOutput): string => {
       RESOLVE_SIMILAR_CLI
     ].join("\n")
   }
-  return r.stored ? `stored ${r.shortId}` : `already known: confirmed ${r.shortId} (${r.confirmations} confirmations)`
+  return r.stored ? `stored ${r.shortId}` : `already known: confirmed ${r.shortId} (${count(r.confirmations, "confirmation")})`
 }

@@ -3,7 +3,7 @@ import { Args, Command, Options } from "@effect/cli"
 import { Effect, Option } from "effect"
 import { callOperation } from "../../../api/call-operation.js"
 import { OUTCOMES } from "../../../domain/vocabulary.js"
-import { privacyNotice } from "../format.js"
+import { count, privacyNotice } from "../format.js"
 import { UsageError } from "../output.js"
 import * as O from "../options.js"
 import { callerOf, withOperations } from "../root.js"
@@ -51,7 +51,7 @@ export const edit = Command.make(
 export const confirm = Command.make("confirm", { id, origin: O.origin, agent: O.agent, json: O.json }, (a) =>
   withOperations(
     Effect.zipRight(O.checkWho(a), callOperation("confirm", { id: a.id }, callerOf(a))),
-    { json: a.json, human: (r) => `confirmed ${r.shortId}${"confirmations" in r ? ` (${r.confirmations} confirmations)` : ""}` }
+    { json: a.json, human: (r) => `confirmed ${r.shortId}${"confirmations" in r ? ` (${count(r.confirmations, "confirmation")})` : ""}` }
   )
 ).pipe(Command.withDescription("Say a memory again: it counts one more confirmation"))
 

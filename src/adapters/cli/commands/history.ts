@@ -4,7 +4,7 @@ import { Effect, Option } from "effect"
 import { callOperation } from "../../../api/call-operation.js"
 import type { Caller } from "../../../api/operations.js"
 import type { LogEvent } from "../../../api/outputs.js"
-import { conversationLine, eventLine } from "../format.js"
+import { conversationLine, count, eventLine } from "../format.js"
 import * as O from "../options.js"
 import { callerOf, withOperations } from "../root.js"
 
@@ -84,8 +84,8 @@ export const forgetConversation = Command.make(
           !r.changed
             ? `${r.origin} was already ${r.forgotten ? "forgotten" : "remembered"}`
             : r.forgotten
-              ? `forgot everything ${r.origin} contributed (${r.events} events); undo: mem forget-conversation ${r.origin} --undo`
-              : `restored everything ${r.origin} contributed (${r.events} events)`
+              ? `forgot everything ${r.origin} contributed (${count(r.events, "event")}); undo: mem forget-conversation ${r.origin} --undo`
+              : `restored everything ${r.origin} contributed (${count(r.events, "event")})`
       }
     )
 ).pipe(Command.withDescription("Forget (or with --undo restore) everything one conversation contributed"))

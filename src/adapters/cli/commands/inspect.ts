@@ -4,7 +4,7 @@ import { Effect } from "effect"
 import { callOperation } from "../../../api/call-operation.js"
 import type { Memory } from "../../../api/memory-wire.js"
 import type { StatsOutput } from "../../../api/outputs.js"
-import { hasOutcomes, memoryDetail, memoryLine } from "../format.js"
+import { count, hasOutcomes, memoryDetail, memoryLine } from "../format.js"
 import * as O from "../options.js"
 import { callerOf, withOperations } from "../root.js"
 import { withShortIds } from "../short-ids.js"
@@ -69,5 +69,5 @@ const statsText = (s: StatsOutput): string =>
     `projects:       ${s.projects}`,
     `conversations:  ${s.conversations.total} (${s.conversations.forgotten} forgotten)`,
     `outcomes:       ${s.outcomes.worked} worked, ${s.outcomes.failed} failed, ${s.outcomes.partial} partial`,
-    `with a record:  ${s.records.memories} memories, ${s.records.gated} held back by the failure gate`
+    `with a record:  ${count(s.records.memories, "memory", "memories")}, ${s.records.gated} held back by the failure gate`
   ].join("\n")

@@ -3,7 +3,7 @@ import { Args, Command, Options } from "@effect/cli"
 import { Effect } from "effect"
 import { callOperation } from "../../../api/call-operation.js"
 import type { ExplainOutput, RecallOutput } from "../../../api/outputs.js"
-import { oneLine } from "../format.js"
+import { count, oneLine } from "../format.js"
 import * as O from "../options.js"
 import { callerOf, withOperations } from "../root.js"
 
@@ -85,7 +85,7 @@ const whyText = (r: ExplainOutput): string => {
       ...x.events.outcome.map((e) => `      ${e.outcome.padEnd(7)} ${e.id.slice(0, 8)} ${e.recordedAt} ${e.origin}  weight ${e.weight.toFixed(3)}`),
       `   recency    ${t.recency.contribution.toFixed(4)} = ${t.recency.weight} x ${t.recency.value.toFixed(3)} (${t.recency.ageDays.toFixed(1)} days old)`,
       `   confidence ${t.confidence.contribution.toFixed(4)} = ${t.confidence.weight} x ${t.confidence.value.toFixed(3)}`,
-      `   frequency  ${t.frequency.contribution.toFixed(4)} = ${t.frequency.weight} x ${t.frequency.value.toFixed(3)} (${t.frequency.confirmations} confirmations)`
+      `   frequency  ${t.frequency.contribution.toFixed(4)} = ${t.frequency.weight} x ${t.frequency.value.toFixed(3)} (${count(t.frequency.confirmations, "confirmation")})`
     )
   }
   if (r.results.length === 0) lines.push("\nno results")

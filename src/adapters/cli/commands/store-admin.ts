@@ -3,6 +3,7 @@ import { existsSync, readFileSync, statSync } from "node:fs"
 import { Args, Command, Options } from "@effect/cli"
 import { Effect, Option } from "effect"
 import { Maintenance } from "../../../services/maintenance.js"
+import { count } from "../format.js"
 import { UsageError } from "../output.js"
 import { progressBar } from "../progress.js"
 import * as O from "../options.js"
@@ -34,7 +35,7 @@ export const importCmd = Command.make(
         const m = yield* Maintenance
         return yield* withProgress("importing", (update) => m.importJsonl(text, { origin, agent: a.agent }, update))
       }),
-      { json: a.json, human: (r) => `imported ${r.imported} memories, confirmed ${r.confirmed} already known${r.events ? `, ${r.events} events` : ""}` }
+      { json: a.json, human: (r) => `imported ${count(r.imported, "memory", "memories")}, confirmed ${r.confirmed} already known${r.events ? `, ${count(r.events, "event")}` : ""}` }
     )
 ).pipe(Command.withDescription("Import memories (or exported events) from a JSONL file, '-' for stdin"))
 
@@ -48,7 +49,7 @@ export const exportCmd = Command.make(
         if (existsSync(a.file) && !a.force && !statSync(a.file).isDirectory()) return yield* Effect.fail(new UsageError(`${a.file} exists; pass --force to overwrite it`))
         return yield* Effect.flatMap(Maintenance, (m) => m.exportTo(a.file))
       }),
-      { json: a.json, human: (r) => `exported ${r.events} events to ${r.file}` }
+      { json: a.json, human: (r) => `exported ${count(r.events, "event")} to ${r.file}` }
     )
 ).pipe(Command.withDescription("Write the whole event log to FILE as JSONL"))
 
@@ -59,14 +60,14 @@ export const replay = Command.make("replay", { file, json: O.json }, (a) =>
       const m = yield* Maintenance
       return yield* withProgress("replaying", (update) => m.replay(text, update))
     }),
-    { json: a.json, human: (r) => `replayed ${r.events} events` }
+    { json: a.json, human: (r) => `replayed ${count(r.events, "event")}` }
   )
 ).pipe(Command.withDescription("Rebuild a store from an exported log, into an empty --db"))
 
 export const rebuild = Command.make("rebuild", { json: O.json }, (a) =>
   withStore(
     Effect.flatMap(Maintenance, (m) => withProgress("rebuilding", (update) => m.rebuild(update))),
-    { json: a.json, human: (r) => `rebuilt every projection from ${r.events} events` }
+    { json: a.json, human: (r) => `rebuilt every projection from ${count(r.events, "event")}` }
   )
 ).pipe(Command.withDescription("Drop every projection and replay the log into it"))
 
@@ -79,7 +80,7 @@ export const verify = Command.make("verify", { json: O.json }, (a) =>
       json: a.json,
       human: (r) =>
         [
-          `${r.ok ? "ok" : "FAILED"}: ${r.events} events`,
+          `${r.ok ? "ok" : "FAILED"}: ${count(r.events, "event")}`,
           `hash chain:   ${r.chain.ok ? "ok" : `broken at #${r.chain.brokenAt}: ${r.chain.reason}`}`,
           `projections:  ${r.projections.ok ? "equal a rebuild" : `differ from a rebuild in ${r.projections.differences.map((d) => d.projection).join(", ")}`}`,
           `sqlite:       ${r.integrity}`
@@ -107,10 +108,10 @@ export const purge = Command.make(
           json: a.json,
           human: (r) =>
             r.done
-              ? `purged: erased ${r.erasedEvents} event payloads (${r.conversations.length} conversations${r.memories ? `, ${r.memories} forgotten memories` : ""}). This cannot be undone.`
+              ? `purged: erased ${count(r.erasedEvents, "event payload")} (${count(r.conversations.length, "conversation")}${r.memories ? `, ${count(r.memories, "forgotten memory", "forgotten memories")}` : ""}). This cannot be undone.`
               : r.conversations.length === 0 && r.memories === 0
                 ? "nothing to purge: no forgotten conversation holds text"
-                : `would erase the text of ${r.conversations.length} forgotten conversations${r.conversations.length ? `: ${r.conversations.join(", ")}` : ""}${r.memories ? ` and ${r.memories} forgotten memories` : ""}\npurge cannot be undone; run '${purgeCommand(db, a.memories)}' to do it`
+                : `would erase the text of ${count(r.conversations.length, "forgotten conversation")}${r.conversations.length ? `: ${r.conversations.join(", ")}` : ""}${r.memories ? ` and ${count(r.memories, "forgotten memory", "forgotten memories")}` : ""}\npurge cannot be undone; run '${purgeCommand(db, a.memories)}' to do it`
         }
       )
     )
