@@ -106,16 +106,30 @@ export const purge = Command.make(
         }),
         {
           json: a.json,
-          human: (r) =>
-            r.done
-              ? `purged: erased ${count(r.erasedEvents, "event payload")} (${count(r.conversations.length, "conversation")}${r.memories ? `, ${count(r.memories, "forgotten memory", "forgotten memories")}` : ""}). This cannot be undone.`
-              : r.conversations.length === 0 && r.memories === 0
-                ? "nothing to purge: no forgotten conversation holds text"
-                : `would erase the text of ${count(r.conversations.length, "forgotten conversation")}${r.conversations.length ? `: ${r.conversations.join(", ")}` : ""}${r.memories ? ` and ${count(r.memories, "forgotten memory", "forgotten memories")}` : ""}\npurge cannot be undone; run '${purgeCommand(db, a.memories)}' to do it`
+          human: (r) => purgeText(r, purgeCommand(db, a.memories))
         }
       )
     )
 ).pipe(Command.withDescription("Erase forgotten text from disk for good (cannot be undone)"))
+
+/**
+ * What purge did, or (without --yes) would do. Erasing nothing is said as such: "cannot be
+ * undone" is a warning about text that is gone, and there is none.
+ */
+const purgeText = (
+  r: { readonly done: boolean; readonly conversations: ReadonlyArray<string>; readonly memories: number; readonly erasedEvents?: number },
+  command: string
+): string => {
+  const memories = (n: number) => count(n, "forgotten memory", "forgotten memories")
+  if (r.done && r.erasedEvents === 0) return "nothing to purge: no forgotten conversation or memory holds text; nothing was erased"
+  if (r.done) {
+    const what = [count(r.conversations.length, "conversation"), ...(r.memories ? [memories(r.memories)] : [])].join(", ")
+    return `purged: erased ${count(r.erasedEvents ?? 0, "event payload")} (${what}). This cannot be undone.`
+  }
+  if (r.conversations.length === 0 && r.memories === 0) return "nothing to purge: no forgotten conversation holds text"
+  const conversations = `${count(r.conversations.length, "forgotten conversation")}${r.conversations.length ? `: ${r.conversations.join(", ")}` : ""}`
+  return `would erase the text of ${conversations}${r.memories ? ` and ${memories(r.memories)}` : ""}\npurge cannot be undone; run '${command}' to do it`
+}
 
 /** The command that does what a dry run showed: the same store and the same options, plus --yes. */
 const purgeCommand = (db: Option.Option<string>, memories: boolean): string =>
