@@ -16,6 +16,7 @@ import { serve } from "./commands/serve.js"
 import { exportCmd, importCmd, purge, rebuild, replay, verify } from "./commands/store-admin.js"
 import { tasks } from "./commands/tasks.js"
 import { blankTagProblem, stdinLast } from "./argv.js"
+import { cliConsole } from "./cli-console.js"
 import { fail } from "./output.js"
 import { mem } from "./root.js"
 import { VERSION } from "../../version.js"
@@ -49,7 +50,7 @@ else
     run(argv).pipe(
       // Without --json, @effect/cli prints what was wrong with the command line itself. With it,
       // that is one JSON object on stderr like every other error, so its printing is held back.
-      json ? Effect.withConsole({ ...console, error: () => Effect.void }) : (self) => self,
+      Effect.withConsole(json ? { ...cliConsole(console), error: () => Effect.void } : cliConsole(console)),
       Effect.catchIf(ValidationError.isValidationError, (error) =>
         Effect.sync(() => (json ? fail(true, "UsageError", usageText(error)) : void (process.exitCode = 2)))
       )
