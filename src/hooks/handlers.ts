@@ -79,7 +79,7 @@ export const runHook = (event: HookEvent, input: HookInput, setting: HookSetting
       return Effect.gen(function* () {
         const ops = yield* Operations
         const state = yield* load
-        const read = readAssistantText(input.transcript_path, state.transcriptOffset)
+        const read = readAssistantText(input.transcript_path ?? undefined, state.transcriptOffset)
         const cited = new Set(state.cited)
         for (const candidate of idCandidates(read.text).slice(0, MAX_CITATIONS)) {
           const memory = yield* Effect.option(ops.getMemory({ id: candidate }, caller))
