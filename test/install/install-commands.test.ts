@@ -58,6 +58,17 @@ describe("the registered commands", () => {
     }
   })
 
+  test("claude-code: no PreCompact hook, and installing again takes out the one an earlier install registered", () => {
+    const box = sandbox()
+    const own = { hooks: [{ type: "command", command: "./save-notes.sh" }] }
+    const earlier = { hooks: [{ type: "command", command: "/usr/bin/node /opt/memledger/bin/mem.js hook pre-compact", timeout: 5 }] }
+    box.write({ "~/.claude/settings.json": `${JSON.stringify({ hooks: { PreCompact: [earlier, own] } }, null, 2)}\n` })
+    expect(box.run(["install", "claude-code"]).code).toBe(0)
+    const hooks = JSON.parse(box.read("~/.claude/settings.json")).hooks
+    expect(hooks.PreCompact).toEqual([own])
+    expect(hooks.SessionStart[0].matcher).toBe("startup|resume|clear|compact")
+  })
+
   test("codex: MEMLEDGER_DB reaches the server and the SessionStart hook, which run", () => {
     const box = sandbox()
     expect(box.run(["install", "codex"], { MEMLEDGER_DB: "/var/tmp/team.db" }).code).toBe(0)
