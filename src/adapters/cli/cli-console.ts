@@ -14,3 +14,6 @@ export const cliConsole = (console: Console.Console): Console.Console => ({
 
 /** A text without the trailing newlines the renderer leaves; anything else as it is. */
 const tidy = (arg: unknown): unknown => (typeof arg === "string" ? arg.replace(/\n+$/, "") : arg)
+
+/** A text @effect/cli's renderer made, written to `stream` as `cliConsole` prints one. */
+export const writeRendered = (stream: NodeJS.WriteStream, text: string): void => void stream.write(`${tidy(text)}\n`)

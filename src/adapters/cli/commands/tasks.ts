@@ -10,7 +10,7 @@ import { withStore } from "../root.js"
 /** Tasks are looked for from where the command runs, as an agent's hook runs it. */
 const here = (): TaskPlace => ({ cwd: process.cwd(), env: process.env })
 
-const sync = Command.make(
+export const tasksSync = Command.make(
   "sync",
   {
     cancelledFails: Options.boolean("cancelled-fails").pipe(
@@ -34,7 +34,7 @@ export const tasks = Command.make("tasks", { json: O.json }, ({ json }) =>
   )
 ).pipe(
   Command.withDescription("List the Beads issues and Claude Code todos in reach, with the memories recalled under each"),
-  Command.withSubcommands([sync])
+  Command.withSubcommands([tasksSync])
 )
 
 const listText = (l: TaskListing): string => {
