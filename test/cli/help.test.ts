@@ -20,7 +20,7 @@ const GENERIC = [
   /^An integer\.$/,
   /^A true or false value\.$/,
   /^This setting is optional\./,
-  /^This option (may|must) be repeated/,
+  /^This (option|argument) (may|must) be repeated/,
   /^One of the following: /
 ]
 
