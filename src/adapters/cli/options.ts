@@ -1,5 +1,5 @@
 /** Options that several commands share, so each is spelled, aliased and described once. */
-import { Options } from "@effect/cli"
+import { Args, Options } from "@effect/cli"
 import { Effect, Either, Option } from "effect"
 import { checkActor } from "../../commands/actor.js"
 import { InvalidInput } from "../../domain/errors.js"
@@ -20,7 +20,10 @@ export const category = Options.text("category").pipe(
 )
 export const project = Options.text("project").pipe(Options.withAlias("p"), Options.withDescription("a project identity"), Options.optional)
 export const tags = Options.text("tag").pipe(Options.withAlias("t"), Options.withDescription("a tag (repeat for more)"), Options.repeated)
-export const limit = Options.integer("limit").pipe(Options.withAlias("l"), Options.optional)
+/** -l/--limit, described with the command's own range and default. */
+export const limit = (description: string) => Options.integer("limit").pipe(Options.withAlias("l"), Options.withDescription(description), Options.optional)
+/** A memory named by its id or a unique prefix of it. */
+export const memoryId = (name = "id") => Args.text({ name }).pipe(Args.withDescription("a memory's id, or a unique prefix of 6 or more characters"))
 export const task = Options.text("task").pipe(
   Options.withDescription("the task this recall serves (default: the task in progress in Beads or Claude Code todos; --task '' for none)"),
   Options.optional

@@ -29,7 +29,10 @@ export const add = Command.make(
     tags: O.tags,
     origin: O.origin,
     agent: O.agent,
-    source: Options.choice("source", Source.literals).pipe(Options.withDefault("explicit" as const)),
+    source: Options.choice("source", Source.literals).pipe(
+      Options.withDescription("how it was learned: explicit (said outright), observed, extracted or imported"),
+      Options.withDefault("explicit" as const)
+    ),
     confirms: Options.text("confirms").pipe(Options.withDescription("this restates memory ID"), Options.optional),
     supersedes: Options.text("supersedes").pipe(Options.withDescription("this replaces memory ID"), Options.optional),
     distinctFrom: Options.text("distinct-from").pipe(Options.withDescription("this differs from look-alike memory ID"), Options.optional),

@@ -43,7 +43,7 @@ export const log = Command.make(
     memory: Options.text("memory").pipe(Options.withDescription("only events about this memory"), Options.optional),
     origin: Options.text("origin").pipe(Options.withDescription("only events from this conversation"), Options.optional),
     since: Options.integer("since").pipe(Options.withDescription("only events after this sequence number"), Options.optional),
-    limit: O.limit,
+    limit: O.limit("at most this many events, 1 or more"),
     json: O.json
   },
   (a) =>
@@ -69,7 +69,7 @@ export const conversations = Command.make("conversations", { json: O.json }, ({ 
 export const forgetConversation = Command.make(
   "forget-conversation",
   {
-    conversation: Args.text({ name: "origin" }),
+    conversation: Args.text({ name: "origin" }).pipe(Args.withDescription("the conversation, e.g. claude-code:session/<id> ('mem conversations' lists them)")),
     undo: Options.boolean("undo").pipe(Options.withDescription("bring the conversation's contributions back")),
     origin: O.origin,
     agent: O.agent,

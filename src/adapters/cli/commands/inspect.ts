@@ -1,5 +1,5 @@
 /** Reading memories: `mem show`, `mem list`, `mem stats`. */
-import { Args, Command, Options } from "@effect/cli"
+import { Command, Options } from "@effect/cli"
 import { Effect } from "effect"
 import { callOperation } from "../../../api/call-operation.js"
 import type { Memory } from "../../../api/memory-wire.js"
@@ -22,7 +22,7 @@ export const memoryJson = ({ record, ...memory }: Memory) => ({
     : null
 })
 
-export const show = Command.make("show", { id: Args.text({ name: "id" }), json: O.json }, ({ id, json }) =>
+export const show = Command.make("show", { id: O.memoryId(), json: O.json }, ({ id, json }) =>
   withOperations(
     withShortIds(json, callOperation("getMemory", { id }, callerOf()), (m) => [...(m.supersededBy ? [m.supersededBy] : []), ...m.distinctFrom]),
     { json, human: ({ value, short }) => memoryDetail(value, short), toJson: ({ value }) => memoryJson(value) }
@@ -35,7 +35,7 @@ export const list = Command.make(
     project: O.project,
     category: O.category,
     all: Options.boolean("all").pipe(Options.withDescription("include forgotten and superseded memories")),
-    limit: O.limit,
+    limit: O.limit(`at most this many memories, ${O.RANGES.listLimit.join(" to ")} (default ${O.RANGES.listLimit[1]})`),
     json: O.json
   },
   (a) =>

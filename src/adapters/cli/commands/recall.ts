@@ -7,11 +7,12 @@ import { count, oneLine } from "../format.js"
 import * as O from "../options.js"
 import { callerOf, withOperations } from "../root.js"
 
-const query = Args.text({ name: "query" })
+const query = Args.text({ name: "query" }).pipe(Args.withDescription("what you are looking for, in words"))
+const limit = O.limit(`at most this many results, ${O.RANGES.recallLimit.join(" to ")} (default 10)`)
 
 export const search = Command.make(
   "search",
-  { query, limit: O.limit, project: O.project, category: O.category, task: O.task, origin: O.origin, agent: O.agent, json: O.json },
+  { query, limit, project: O.project, category: O.category, task: O.task, origin: O.origin, agent: O.agent, json: O.json },
   (a) =>
     withOperations(
       Effect.zipRight(
@@ -30,7 +31,7 @@ export const search = Command.make(
 
 export const why = Command.make(
   "why",
-  { query, limit: O.limit, project: O.project, category: O.category, at: Options.text("at").pipe(Options.withDescription("answer as of this time (ISO-8601)"), Options.optional), json: O.json },
+  { query, limit, project: O.project, category: O.category, at: Options.text("at").pipe(Options.withDescription("answer as of this time (ISO-8601)"), Options.optional), json: O.json },
   (a) =>
     withOperations(
       Effect.zipRight(
@@ -49,7 +50,11 @@ export const context = Command.make(
   "context",
   {
     project: O.project,
-    query: Options.text("query").pipe(Options.withAlias("q"), Options.optional),
+    query: Options.text("query").pipe(
+      Options.withAlias("q"),
+      Options.withDescription("only the memories that answer this; without it, the session index"),
+      Options.optional
+    ),
     budget: Options.integer("budget").pipe(Options.withDescription("at most this many tokens, 50 to 100000 (default 1500)"), Options.optional),
     task: O.task,
     origin: O.origin,

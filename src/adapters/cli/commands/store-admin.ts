@@ -9,7 +9,8 @@ import { progressBar } from "../progress.js"
 import * as O from "../options.js"
 import { mem, withStore } from "../root.js"
 
-const file = Args.text({ name: "file" })
+/** A JSONL file to read, or `-` for standard input. */
+const input = (what: string) => Args.text({ name: "file" }).pipe(Args.withDescription(`${what} (JSONL), or - for standard input`))
 
 /** Reads a file, or standard input for "-". */
 const readInput = (path: string) =>
@@ -25,7 +26,12 @@ const withProgress = <A, E, R>(label: string, run: (update: (done: number, total
 
 export const importCmd = Command.make(
   "import",
-  { file, origin: Options.text("origin").pipe(Options.optional), agent: O.agent, json: O.json },
+  {
+    file: input("memories or exported events"),
+    origin: Options.text("origin").pipe(Options.withDescription("the conversation the import is recorded under (default import:FILE)"), Options.optional),
+    agent: O.agent,
+    json: O.json
+  },
   (a) =>
     withStore(
       Effect.gen(function* () {
@@ -41,7 +47,7 @@ export const importCmd = Command.make(
 
 export const exportCmd = Command.make(
   "export",
-  { file, force: Options.boolean("force").pipe(Options.withDescription("overwrite FILE if it exists")), json: O.json },
+  { file: Args.text({ name: "file" }).pipe(Args.withDescription("the file to write the log to, as JSONL")), force: Options.boolean("force").pipe(Options.withDescription("overwrite FILE if it exists")), json: O.json },
   (a) =>
     withStore(
       Effect.gen(function* () {
@@ -53,7 +59,7 @@ export const exportCmd = Command.make(
     )
 ).pipe(Command.withDescription("Write the whole event log to FILE as JSONL"))
 
-export const replay = Command.make("replay", { file, json: O.json }, (a) =>
+export const replay = Command.make("replay", { file: input("an exported log"), json: O.json }, (a) =>
   withStore(
     Effect.gen(function* () {
       const text = yield* readInput(a.file)
