@@ -4,7 +4,7 @@ import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Effect } from "effect"
 import { blankTagProblem, stdinLast } from "./argv.js"
-import { cliConsole, writeRendered } from "./cli-console.js"
+import { cliConsole, withoutColours, writeRendered } from "./cli-console.js"
 import { cli, helpTree } from "./command-tree.js"
 import { helpRequest, helpText } from "./help.js"
 import { fail } from "./output.js"
@@ -36,7 +36,5 @@ else
 
 /** @effect/cli's message for a bad command line, as plain text (no terminal colours). */
 function usageText(error: ValidationError.ValidationError): string {
-  const text = "error" in error ? HelpDoc.toAnsiText(error.error) : "the command line is not one mem understands"
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/\x1b\[[0-9;]*m/g, "").trim()
+  return withoutColours("error" in error ? HelpDoc.toAnsiText(error.error) : "the command line is not one mem understands").trim()
 }
