@@ -41,7 +41,7 @@ describe("each command's help", () => {
   it.each(COMMANDS)("mem %s --help describes every option and argument, under a usage line that starts with mem", (command) => {
     const result = mem([...command.split(" "), "--help"])
     expect(result.code).toBe(0)
-    expect(result.stdout).toMatch(new RegExp(`^\\$ mem ${command} `, "m"))
+    expect(result.stdout).toMatch(new RegExp(`^\\$ mem ${command}( |$)`, "m"))
     const described = items(result.stdout)
     expect(described.length).toBeGreaterThan(0)
     for (const { item, paragraphs } of described) {
