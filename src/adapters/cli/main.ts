@@ -3,7 +3,7 @@ import { Command, HelpDoc, ValidationError } from "@effect/cli"
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Effect } from "effect"
-import { blankTagProblem, stdinLast } from "./argv.js"
+import { blankTagProblem, commandLineProblem, stdinLast } from "./argv.js"
 import { cliConsole, withoutColours, writeRendered } from "./cli-console.js"
 import { cli, helpTree } from "./command-tree.js"
 import { helpRequest, helpText } from "./help.js"
@@ -14,6 +14,7 @@ const run = Command.run(cli, { name: "memledger", version: VERSION })
 
 const argv = stdinLast(process.argv)
 const blankTag = blankTagProblem(argv)
+const commandProblem = commandLineProblem(argv.slice(2), helpTree.children.map((command) => command.name))
 const help = helpRequest(argv.slice(2), helpTree)
 
 const json = argv.includes("--json")
@@ -21,6 +22,7 @@ const json = argv.includes("--json")
 // A blank tag never reaches the command (argv.ts says why), so it is refused here, as the
 // command refuses any other tag the rule does not allow.
 if (blankTag !== undefined) fail(json, "InvalidInput", blankTag)
+else if (commandProblem !== undefined) fail(json, "UsageError", commandProblem)
 else if (help !== undefined) writeRendered(process.stdout, helpText(helpTree, help, VERSION))
 else
   Effect.flatMap(Effect.console, (console) =>
