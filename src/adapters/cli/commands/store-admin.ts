@@ -53,7 +53,7 @@ export const exportCmd = Command.make(
       Effect.gen(function* () {
         // A directory is the export's own error to name (it is never overwritten, --force or not).
         if (existsSync(a.file) && !a.force && !statSync(a.file).isDirectory()) return yield* Effect.fail(new UsageError(`${a.file} exists; pass --force to overwrite it`))
-        return yield* Effect.flatMap(Maintenance, (m) => m.exportTo(a.file))
+        return yield* Effect.flatMap(Maintenance, (m) => withProgress("exporting", (update) => m.exportTo(a.file, update)))
       }),
       { json: a.json, human: (r) => `exported ${count(r.events, "event")} to ${r.file}` }
     )
@@ -79,7 +79,7 @@ export const rebuild = Command.make("rebuild", { json: O.json }, (a) =>
 
 export const verify = Command.make("verify", { json: O.json }, (a) =>
   withStore(
-    Effect.flatMap(Maintenance, (m) => m.verify).pipe(
+    Effect.flatMap(Maintenance, (m) => withProgress("verifying", (update) => m.verify(update))).pipe(
       Effect.tap((r) => Effect.sync(() => void (r.ok || (process.exitCode = 1))))
     ),
     {
@@ -107,7 +107,7 @@ export const purge = Command.make(
       withStore(
         Effect.gen(function* () {
           const m = yield* Maintenance
-          if (a.yes) return { done: true as const, ...(yield* m.purge({ memories: a.memories })) }
+          if (a.yes) return { done: true as const, ...(yield* withProgress("purging", (update) => m.purge({ memories: a.memories }, update))) }
           return { done: false as const, ...(yield* m.purgePreview({ memories: a.memories })) }
         }),
         {
