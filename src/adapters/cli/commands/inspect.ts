@@ -42,18 +42,19 @@ export const list = Command.make(
     withOperations(
       Effect.zipRight(
         O.checkRange("--limit", a.limit, ...O.RANGES.listLimit),
-        Effect.map(
-          callOperation("list", { all: a.all, ...O.some("project", a.project), ...O.some("category", a.category), ...O.some("limit", a.limit) }, callerOf()),
-          (r) => r.memories
-        )
+        callOperation("list", { all: a.all, ...O.some("project", a.project), ...O.some("category", a.category), ...O.some("limit", a.limit) }, callerOf())
       ),
       {
         json: a.json,
-        human: (memories) => (memories.length === 0 ? "no memories" : memories.map(memoryLine).join("\n")),
-        toJson: (memories) => memories.map(memoryJson)
+        human: ({ memories, more }) =>
+          memories.length === 0 ? "no memories" : [...memories.map(memoryLine), ...(more ? [`… ${MORE_NOT_SHOWN}`] : [])].join("\n"),
+        toJson: ({ memories }) => memories.map(memoryJson),
+        notice: ({ more }) => (a.json && more ? MORE_NOT_SHOWN : undefined)
       }
     )
 ).pipe(Command.withDescription("List memories, newest first (-p: one project's and global ones)"))
+
+const MORE_NOT_SHOWN = `more memories not shown (--limit N shows more, up to ${O.RANGES.listLimit[1]}; -p or -c narrows the list)`
 
 export const stats = Command.make("stats", { json: O.json }, ({ json }) =>
   withOperations(callOperation("stats", {}, callerOf()), { json, human: statsText })
