@@ -27,7 +27,7 @@ const localMem = (db: string, cwd: string) => (...args: string[]) => memAsync(["
 /** What a run printed, as one comparable value: the exit code, the JSON on stdout, and the error object (or a notice's text) on stderr. */
 const outcomeOf = (run: MemRun) => ({ code: run.code, out: run.stdout ? JSON.parse(run.stdout) : null, err: run.stderr ? jsonOrText(run.stderr) : null })
 
-const jsonOrText = (text: string): unknown => (text.startsWith("{") ? JSON.parse(text) : text)
+const jsonOrText = (text: string) => (text.startsWith("{") ? JSON.parse(text) : text)
 
 /** A session of commands; each step may use the ids earlier steps printed. */
 const session = async (mem: (...args: string[]) => Promise<MemRun>) => {
