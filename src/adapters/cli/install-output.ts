@@ -38,7 +38,7 @@ export const onPathNote = (path: string | undefined): string => {
   const found = (path ?? "").split(delimiter).filter((dir) => dir !== "").map((dir) => join(dir, "mem")).find(isExecutable)
   return [
     "These project files run `mem` from the PATH and hold no path of this machine: everyone who uses them needs memledger's `mem` on theirs (README, Set up).",
-    found === undefined ? "`mem` is not on this PATH yet: run `npm install -g .` in the memledger clone." : `Here \`mem\` is ${found}.`
+    found === undefined ? "`mem` is not on this PATH yet: run `npm install -g --ignore-scripts .` in the memledger clone (README, Set up)." : `Here \`mem\` is ${found}.`
   ].join("\n")
 }
 
