@@ -1,6 +1,6 @@
 /**
  * `mem add TEXT`: remember a memory. An exact restatement confirms the existing one; a
- * near-duplicate (brief 4.5) stores nothing and lists the look-alikes, to be resolved with
+ * near-duplicate stores nothing and lists the look-alikes, to be resolved with
  * --confirms, --supersedes or --distinct-from. That answer exits 0: nothing failed, the store
  * decided what to do with the write (as when it confirms instead of storing) and said so, and
  * `"stored": false` is what a script checks in either case.
