@@ -42,6 +42,8 @@ const ListParams = Schema.Struct({
 })
 const LogParams = Schema.Struct({
   after: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.nonNegative())),
+  before: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.positive())),
+  newest_first: Schema.optional(Schema.BooleanFromString),
   limit: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 1000))),
   memory: In.LogInput.fields.memory,
   origin: In.LogInput.fields.origin

@@ -188,6 +188,8 @@ export type SupersedeInput = typeof SupersedeInput.Type
 
 export const LogInput = InputStruct({
   after: Schema.optional(described(Schema.Int.pipe(Schema.nonNegative()), "events after this sequence number")),
+  before: Schema.optional(described(Schema.Int.pipe(Schema.positive()), "events before this sequence number")),
+  newest_first: Schema.optional(described(Schema.Boolean, "the newest events first; `next` is then the `before` of the following page")),
   limit: Schema.optional(Schema.Int.pipe(Schema.between(...RANGES.listLimit))),
   memory: Schema.optional(TypedId),
   origin: Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(500)))

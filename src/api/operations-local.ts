@@ -18,6 +18,8 @@ import { Operations, RESOLVE_SIMILAR, type Caller, type OperationsApi } from "./
 import type { RememberOutput } from "./outputs.js"
 
 const DEFAULT_LOG_PAGE = 100
+/** What `list` returns without a limit: the most its input allows. */
+const DEFAULT_LIST_LIMIT = 1000
 
 export const OperationsLocal = Layer.effect(
   Operations,
@@ -178,12 +180,16 @@ export const OperationsLocal = Layer.effect(
 
       getMemory: (input) => Effect.zipWith(queries.show(input.id), Clock.currentTimeMillis, wire),
 
-      list: (input) =>
-        Effect.zipWith(
-          queries.list({ ...optional("project", input.project), ...optional("category", input.category), ...optional("all", input.all), ...optional("limit", input.limit) }),
+      // `list` and `log` read one more than asked for: whether the limit left anything out is
+      // then known, not guessed from a full page.
+      list: (input) => {
+        const limit = input.limit ?? DEFAULT_LIST_LIMIT
+        return Effect.zipWith(
+          queries.list({ ...optional("project", input.project), ...optional("category", input.category), ...optional("all", input.all), limit: limit + 1 }),
           Clock.currentTimeMillis,
-          (views, nowMs) => ({ memories: views.map((v) => wire(v, nowMs)) })
-        ),
+          (views, nowMs) => ({ memories: views.slice(0, limit).map((v) => wire(v, nowMs)), more: views.length > limit })
+        )
+      },
 
       edit: (input, caller) =>
         commands.revise(
@@ -205,10 +211,18 @@ export const OperationsLocal = Layer.effect(
 
       log: (input) => {
         const limit = input.limit ?? DEFAULT_LOG_PAGE
-        return Effect.map(
-          queries.log({ limit, ...optional("after", input.after), ...optional("memory", input.memory), ...optional("origin", input.origin) }),
-          (events) => ({ events: events.map(storedEventJson), next: events.length === limit ? events[events.length - 1]!.seq : null })
-        )
+        const filter = {
+          limit: limit + 1,
+          ...optional("after", input.after),
+          ...optional("before", input.before),
+          ...optional("newestFirst", input.newest_first),
+          ...optional("memory", input.memory),
+          ...optional("origin", input.origin)
+        }
+        return Effect.map(queries.log(filter), (events) => {
+          const page = events.slice(0, limit)
+          return { events: page.map(storedEventJson), next: events.length > limit ? page[page.length - 1]!.seq : null }
+        })
       },
 
       stats: () => queries.stats

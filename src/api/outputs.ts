@@ -120,7 +120,10 @@ export const ContextOutput = Schema.Struct({
 export type ContextOutput = typeof ContextOutput.Type
 
 export const MemoryOutput = Memory
-export const MemoriesOutput = Schema.Struct({ memories: Schema.Array(Memory) })
+export const MemoriesOutput = Schema.Struct({
+  memories: Schema.Array(Memory),
+  more: Schema.Boolean.annotations({ description: "whether the limit left memories out" })
+})
 export type MemoriesOutput = typeof MemoriesOutput.Type
 
 export const EditOutput = Schema.Struct({ id: Schema.String, changed: Schema.Boolean, privacy: Schema.optional(PrivacyNotice) })

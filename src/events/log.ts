@@ -192,6 +192,10 @@ export const eventCount = (db: Db): number => lastEvent(db)?.seq ?? 0
 export interface ReadFilter {
   /** Only events with a sequence number above this. */
   readonly after?: number
+  /** Only events with a sequence number below this. */
+  readonly before?: number
+  /** The newest first (a limit then keeps the newest). */
+  readonly newestFirst?: boolean
   readonly limit?: number
   readonly origin?: string
   readonly memoryId?: string
@@ -212,6 +216,10 @@ export function* readRows(db: Db, filter: ReadFilter = {}): Generator<EventRow> 
   const where: string[] = ["e.seq > ?"]
   const args: unknown[] = [filter.after ?? 0]
   let from = "events e"
+  if (filter.before !== undefined) {
+    where.push("e.seq < ?")
+    args.push(filter.before)
+  }
   if (filter.memoryId !== undefined) {
     from = "event_memories m JOIN events e ON e.seq = m.seq"
     where.push("m.memory_id = ?")
@@ -235,7 +243,7 @@ export function* readRows(db: Db, filter: ReadFilter = {}): Generator<EventRow> 
     args.push(filter.task)
   }
   const limit = filter.limit === undefined ? "" : ` LIMIT ${Math.max(0, Math.floor(filter.limit))}`
-  const sql = `SELECT e.* FROM ${from} WHERE ${where.join(" AND ")} ORDER BY e.seq${limit}`
+  const sql = `SELECT e.* FROM ${from} WHERE ${where.join(" AND ")} ORDER BY e.seq${filter.newestFirst === true ? " DESC" : ""}${limit}`
   yield* db.prepare(sql).iterate(...args) as IterableIterator<EventRow>
 }
 

@@ -2,10 +2,13 @@
  * What each agent hook does, over `Operations` (so hooks work against a local file or a
  * remote `mem serve` alike). Each returns the context to inject, or nothing.
  *
- * - session-start / pre-compact: the session index.
+ * - session-start: the session index (its `compact` source re-injects it after a compaction).
  * - user-prompt-submit: a one-line notice when others changed memory since this session last
  *   looked, and the few memories that answer the prompt (nothing when none does).
  * - post-tool-use: remembers shell commands, and the verdict of a recognised test run.
+ * - pre-compact: nothing. Claude Code documents no context output for PreCompact (only a
+ *   decision to block it); SessionStart with source `compact` injects the index once the
+ *   compacted window is built. Kept so that settings written by earlier installs still run.
  * - stop / session-end: gives the session's latest verdict, once, to each memory the agent
  *   actually used: cited by id in its messages, or whose `command` it ran. Shown is not used.
  */
@@ -55,7 +58,7 @@ export const runHook = (event: HookEvent, input: HookInput, setting: HookSetting
         return inject("SessionStart", index)
       })
     case "pre-compact":
-      return Effect.map(sessionIndex(caller), (index) => inject("PreCompact", index))
+      return Effect.succeed(undefined)
     case "user-prompt-submit":
       return Effect.gen(function* () {
         const ops = yield* Operations
@@ -79,7 +82,7 @@ export const runHook = (event: HookEvent, input: HookInput, setting: HookSetting
       return Effect.gen(function* () {
         const ops = yield* Operations
         const state = yield* load
-        const read = readAssistantText(input.transcript_path, state.transcriptOffset)
+        const read = readAssistantText(input.transcript_path ?? undefined, state.transcriptOffset)
         const cited = new Set(state.cited)
         for (const candidate of idCandidates(read.text).slice(0, MAX_CITATIONS)) {
           const memory = yield* Effect.option(ops.getMemory({ id: candidate }, caller))

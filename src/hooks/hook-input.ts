@@ -1,11 +1,13 @@
 /**
- * What Claude Code (and Codex, for SessionStart) send a hook on stdin, as far as memledger
- * reads it. Every field is optional and unknown fields are ignored: agents add fields between
- * versions, and a hook must never fail a session over its input.
+ * What Claude Code and Codex send a hook on stdin, as far as memledger reads it. Every field is
+ * optional and unknown fields are ignored: agents add fields between versions, and a hook must
+ * never fail a session over its input. A text may also be null, which reads as absent: Codex's
+ * schema makes `transcript_path` nullable on every event (`NullableString` in
+ * codex-rs/hooks/src/schema.rs) and sends null when it keeps no transcript.
  */
 import { Schema } from "effect"
 
-const Text = Schema.optional(Schema.String)
+const Text = Schema.optional(Schema.NullOr(Schema.String))
 
 export const HookInput = Schema.Struct({
   session_id: Text,

@@ -19,14 +19,16 @@ export interface HookSpec {
 /**
  * Puts each spec's group in its event: where a group of only memledger handlers already is
  * (so a second install changes nothing), else last. Memledger handlers found anywhere else
- * in that event (an older install, a group the user edited) are taken out.
+ * in that event (an older install, a group the user edited) are taken out, and so are those
+ * in events no spec names (an event an older install hooked and this one does not).
  */
 export const withHooks =
   (specs: ReadonlyArray<HookSpec>, isOurs: (command: string) => boolean): JsonChange =>
   (document) => {
     const hooks = Object.hasOwn(document, "hooks") ? document.hooks : {}
     if (!isJsonObject(hooks)) return Either.left(`"hooks" is not an object`)
-    let next: JsonObject = hooks
+    const hooked = new Set(specs.map((spec) => spec.event))
+    let next: JsonObject = withoutOurs(hooks, isOurs, (event) => !hooked.has(event))
     for (const spec of specs) {
       const groups = Object.hasOwn(next, spec.event) ? next[spec.event] : []
       if (!Array.isArray(groups)) return Either.left(`"hooks.${spec.event}" is not a list`)
@@ -41,16 +43,22 @@ export const withoutHooks =
   (document) => {
     const hooks = document.hooks
     if (!isJsonObject(hooks)) return Either.right(document)
-    let next: JsonObject = hooks
-    for (const [event, groups] of Object.entries(hooks)) {
-      if (!Array.isArray(groups)) continue
-      const kept = placeGroup(groups, undefined, isOurs)
-      if (kept.length === groups.length && kept.every((group, i) => group === groups[i])) continue
-      next = kept.length === 0 ? removeKey(next, event) : setKey(next, event, kept)
-    }
+    const next = withoutOurs(hooks, isOurs, () => true)
     if (next === hooks) return Either.right(document)
     return Either.right(Object.keys(next).length === 0 ? removeKey(document, "hooks") : setKey(document, "hooks", next))
   }
+
+/** `hooks` without memledger's handlers in the events `inEvent` picks; itself when that changes nothing. */
+const withoutOurs = (hooks: JsonObject, isOurs: (command: string) => boolean, inEvent: (event: string) => boolean): JsonObject => {
+  let next = hooks
+  for (const [event, groups] of Object.entries(hooks)) {
+    if (!inEvent(event) || !Array.isArray(groups)) continue
+    const kept = placeGroup(groups, undefined, isOurs)
+    if (kept.length === groups.length && kept.every((group, i) => group === groups[i])) continue
+    next = kept.length === 0 ? removeKey(next, event) : setKey(next, event, kept)
+  }
+  return next
+}
 
 const groupOf = (spec: HookSpec): JsonObject => ({
   ...(spec.matcher === undefined ? {} : { matcher: spec.matcher }),

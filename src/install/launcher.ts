@@ -1,7 +1,8 @@
 /**
- * How an agent starts memledger: this very node binary running this package's bin/mem.js, both
- * by absolute path, so the registered commands work without a global install and keep working
- * whatever PATH the agent starts them with.
+ * How an agent starts memledger. In the user's own settings: this very node binary running this
+ * package's bin/mem.js, both by absolute path, so the registered commands work without a global
+ * install and whatever PATH the agent starts them with. In a project's files, which a team
+ * commits: `mem` as found on the PATH, so that they hold no path of one person's machine.
  */
 import { existsSync, readFileSync } from "node:fs"
 import { dirname, join } from "node:path"
@@ -11,7 +12,9 @@ import { InstallIoFailed } from "./errors.js"
 import { HOOK_EVENTS, type HookEvent } from "../hooks/hook-input.js"
 import { shellCommand } from "./shell.js"
 
-export interface Launcher {
+export type Launcher = AbsoluteLauncher | PathLauncher
+
+export interface AbsoluteLauncher {
   /** The node executable, absolute. */
   readonly node: string
   /** This package's bin/mem.js, absolute. */
@@ -20,17 +23,28 @@ export interface Launcher {
   readonly db?: string
 }
 
+/** `mem` as the PATH finds it. */
+export interface PathLauncher {
+  readonly onPath: true
+  readonly db?: string
+}
+
+export const onPath = (db: string | undefined): PathLauncher => ({ onPath: true, ...(db === undefined ? {} : { db }) })
+
+/** The words that start mem. */
+const startOf = (launcher: Launcher): ReadonlyArray<string> => ("onPath" in launcher ? ["mem"] : [launcher.node, launcher.script])
+
 export { HOOK_EVENTS, type HookEvent }
 
 /** The MCP server as a command and its arguments, for configs that take them apart. */
-export const mcpServerArgv = (launcher: Launcher): ReadonlyArray<string> => [launcher.node, launcher.script, ...dbArgs(launcher), "mcp"]
+export const mcpServerArgv = (launcher: Launcher): ReadonlyArray<string> => [...startOf(launcher), ...dbArgs(launcher), "mcp"]
 
 /**
  * A hook as one shell command line (every agent runs hook commands through a shell). `agent`
  * names the agent in the origin of what the hook records; `mem hook` assumes claude-code.
  */
 export const hookCommand = (launcher: Launcher, event: HookEvent, agent?: string): string =>
-  shellCommand([launcher.node, launcher.script, ...dbArgs(launcher), "hook", event, ...(agent === undefined ? [] : ["--agent", agent])])
+  shellCommand([...startOf(launcher), ...dbArgs(launcher), "hook", event, ...(agent === undefined ? [] : ["--agent", agent])])
 
 const dbArgs = (launcher: Launcher): ReadonlyArray<string> => (launcher.db === undefined ? [] : ["--db", launcher.db])
 
@@ -51,7 +65,7 @@ export const isMemledgerHook = (command: string): boolean => MEMLEDGER_HOOK.test
  * (dist/install/) and the sources under test (src/install/), it is the package root's bin/mem.js,
  * at a different depth each time, so walk up to the package named memledger.
  */
-export const findLauncher = (moduleUrl: string, db: string | undefined): Either.Either<Launcher, InstallIoFailed> => {
+export const findLauncher = (moduleUrl: string, db: string | undefined): Either.Either<AbsoluteLauncher, InstallIoFailed> => {
   let dir = dirname(fileURLToPath(moduleUrl))
   for (;;) {
     const script = join(dir, "bin", "mem.js")

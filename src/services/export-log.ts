@@ -8,6 +8,7 @@ import { basename, dirname, join, resolve } from "node:path"
 import { Either, Schema } from "effect"
 import { exportRow } from "../events/export-line.js"
 import { readRows } from "../events/log.js"
+import type { Progress } from "../projections/rebuild.js"
 import type { LedgerStore } from "../store/ledger-store.js"
 
 /** The export file cannot be written: it is the store, a folder, or its folder is missing. */
@@ -20,7 +21,8 @@ export class ExportTargetInvalid extends Schema.TaggedError<ExportTargetInvalid>
   }
 }
 
-export const exportLog = (store: LedgerStore, file: string): Either.Either<{ events: number; file: string }, ExportTargetInvalid> => {
+/** `onProgress` hears every 10,000 events written, and the end. */
+export const exportLog = (store: LedgerStore, file: string, onProgress?: Progress): Either.Either<{ events: number; file: string }, ExportTargetInvalid> => {
   const refused = refusal(file, store.path)
   if (refused !== undefined) return Either.left(new ExportTargetInvalid({ file, reason: refused }))
   return store.read((db) => {
@@ -31,6 +33,7 @@ export const exportLog = (store: LedgerStore, file: string): Either.Either<{ eve
       return Either.left(new ExportTargetInvalid({ file, reason: error instanceof Error ? error.message : String(error) }))
     }
     let events = 0
+    const total = onProgress === undefined ? 0 : (db.prepare("SELECT count(*) AS n FROM events").get() as { n: number }).n
     try {
       let chunk: string[] = []
       for (const row of readRows(db)) {
@@ -39,9 +42,11 @@ export const exportLog = (store: LedgerStore, file: string): Either.Either<{ eve
         if (chunk.length === 10_000) {
           writeSync(fd, chunk.join("\n") + "\n")
           chunk = []
+          onProgress?.(events, total)
         }
       }
       if (chunk.length > 0) writeSync(fd, chunk.join("\n") + "\n")
+      onProgress?.(events, total)
     } finally {
       closeSync(fd)
     }

@@ -30,11 +30,11 @@ export { ExportTargetInvalid } from "./export-log.js"
 export interface MaintenanceApi {
   readonly importJsonl: (text: string, actor: Actor, onProgress?: Progress) => Effect.Effect<ImportReport, DomainError>
   /** Refuses (even to overwrite) the store's own file, a folder, or a path whose folder is missing. */
-  readonly exportTo: (file: string) => Effect.Effect<{ events: number; file: string }, ExportTargetInvalid>
+  readonly exportTo: (file: string, onProgress?: Progress) => Effect.Effect<{ events: number; file: string }, ExportTargetInvalid>
   readonly replay: (text: string, onProgress?: Progress) => Effect.Effect<{ events: number }, DomainError>
   readonly rebuild: (onProgress?: Progress) => Effect.Effect<{ events: number }, StoreDamaged>
-  readonly verify: Effect.Effect<VerifyReport>
-  readonly purge: (options: { readonly memories: boolean }) => Effect.Effect<PurgeReport, StoreDamaged>
+  readonly verify: (onProgress?: Progress) => Effect.Effect<VerifyReport>
+  readonly purge: (options: { readonly memories: boolean }, onProgress?: Progress) => Effect.Effect<PurgeReport, StoreDamaged>
   /** What purge would erase now, without erasing anything. */
   readonly purgePreview: (options: { readonly memories: boolean }) => Effect.Effect<{ readonly conversations: ReadonlyArray<string>; readonly memories: number }>
   readonly doctor: Effect.Effect<DoctorReport>
@@ -67,7 +67,7 @@ export const MaintenanceLive = Layer.effect(
         Effect.flatMap(Clock.currentTimeMillis, (now) =>
           Effect.suspend(() => importJsonl(store, text, actor, now, importIds, onProgress))
         ),
-      exportTo: (file) => Effect.suspend(() => exportLog(store, file)),
+      exportTo: (file, onProgress) => Effect.suspend(() => exportLog(store, file, onProgress)),
       replay: (text, onProgress) => Effect.suspend(() => replayLog(store, text, onProgress)),
       // Rebuild and purge rewrite much of the file: on damaged pages that could spread the
       // damage or lose what is still readable, so SQLite's quick check comes first.
@@ -76,10 +76,10 @@ export const MaintenanceLive = Layer.effect(
           undamaged(store),
           Effect.sync(() => store.writeOrThrow((tx) => rebuildProjections(tx.db, store.config, onProgress)))
         ),
-      verify: Effect.sync(() => verifyStore(store.db, store.config)),
-      purge: (options) =>
+      verify: (onProgress) => Effect.sync(() => verifyStore(store.db, store.config, onProgress)),
+      purge: (options, onProgress) =>
         Effect.zipRight(undamaged(store), Effect.sync(() => {
-          const report = purgeForgotten(store.db, store.config, options)
+          const report = purgeForgotten(store.db, store.config, options, onProgress)
           // Vectors and cached embeddings of erased text must not outlive it either.
           pruneVectors(store.db)
           return report

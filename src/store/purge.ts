@@ -6,7 +6,7 @@
  * disk. It cannot be undone.
  */
 import type { LedgerConfig } from "../config.js"
-import { rebuildProjections } from "../projections/rebuild.js"
+import { rebuildProjections, type Progress } from "../projections/rebuild.js"
 import type { Db } from "./database.js"
 import { clearStatements } from "./statements.js"
 
@@ -16,7 +16,8 @@ export interface PurgeReport {
   readonly erasedEvents: number
 }
 
-export const purgeForgotten = (db: Db, config: LedgerConfig, options: { readonly memories: boolean }): PurgeReport => {
+/** `onProgress` counts in events: the rebuild is most of the work; the vacuum ends it. */
+export const purgeForgotten = (db: Db, config: LedgerConfig, options: { readonly memories: boolean }, onProgress?: Progress): PurgeReport => {
   db.pragma("secure_delete = ON")
   const report = db
     .transaction((): PurgeReport => {
@@ -38,13 +39,15 @@ export const purgeForgotten = (db: Db, config: LedgerConfig, options: { readonly
            AND seq IN (SELECT seq FROM event_memories WHERE memory_id = ?)`
       )
       for (const id of memories) erased += eraseMemory.run(id).changes
-      rebuildProjections(db, config)
+      rebuildProjections(db, config, onProgress && ((done, total) => onProgress(done * 0.9, total)))
       return { conversations, memories: memories.length, erasedEvents: erased }
     })
     .immediate()
   clearStatements(db)
   db.exec("VACUUM")
   db.pragma("wal_checkpoint(TRUNCATE)")
+  const events = (db.prepare("SELECT count(*) AS n FROM events").get() as { n: number }).n
+  onProgress?.(events, events)
   return report
 }
 

@@ -6,7 +6,7 @@
 import type { LedgerConfig } from "../config.js"
 import { chainHash, decodePayload, GENESIS_HASH, sha256 } from "../events/codec.js"
 import { readRows, type EventRow } from "../events/log.js"
-import { rebuildProjections } from "../projections/rebuild.js"
+import { rebuildProjections, type Progress } from "../projections/rebuild.js"
 import { diffSnapshots, snapshotProjections } from "../projections/snapshot.js"
 import { quickCheck, type Db } from "./database.js"
 import { clearStatements } from "./statements.js"
@@ -19,15 +19,18 @@ export interface VerifyReport {
   readonly projections: { readonly ok: boolean; readonly differences: ReturnType<typeof diffSnapshots> }
 }
 
-export const verifyStore = (db: Db, config: LedgerConfig): VerifyReport => {
+/** `onProgress` counts in events: the chain check is the first half of the work, the rebuild the second. */
+export const verifyStore = (db: Db, config: LedgerConfig, onProgress?: Progress): VerifyReport => {
   const integrity = quickCheck(db)
   if (integrity !== "ok") return damaged(db, integrity)
-  const chain = verifyChain(db)
-  const differences = compareWithRebuild(db, config)
+  // The log's size, not how far the chain check got: a break at #3 of 27 is still 27 events.
+  const events = countEvents(db)
+  const chain = verifyChain(db, onProgress && ((done) => onProgress(done / 2, events)))
+  const differences = compareWithRebuild(db, config, onProgress && ((done, total) => onProgress(events / 2 + (total > 0 ? done / total : 1) * (events / 2), events)))
+  onProgress?.(events, events)
   return {
     ok: chain.ok && differences.length === 0,
-    // The log's size, not how far the chain check got: a break at #3 of 27 is still 27 events.
-    events: countEvents(db),
+    events,
     integrity,
     chain: chain.ok ? { ok: true } : { ok: false, brokenAt: chain.brokenAt!, reason: chain.reason! },
     projections: { ok: differences.length === 0, differences }
@@ -56,18 +59,18 @@ const attempt = <A>(f: () => A): A | undefined => {
 
 const countEvents = (db: Db): number => (db.prepare("SELECT count(*) AS n FROM events").get() as { n: number }).n
 
-/** `events`: how many events chained soundly, before the break if there is one. */
-export const verifyChain = (db: Db): { ok: boolean; events: number; brokenAt?: number; reason?: string } => {
+/** `events`: how many events chained soundly, before the break if there is one. `onProgress` hears every 50,000 events. */
+export const verifyChain = (db: Db, onProgress?: (done: number) => void): { ok: boolean; events: number; brokenAt?: number; reason?: string } => {
   const rows = readRows(db)
   try {
-    return checkChain(rows)
+    return checkChain(rows, onProgress)
   } finally {
     // Ends the statement's iteration when the check stops early, or the connection stays busy.
     attempt(() => rows.return(undefined))
   }
 }
 
-const checkChain = (rows: Generator<EventRow>): { ok: boolean; events: number; brokenAt?: number; reason?: string } => {
+const checkChain = (rows: Generator<EventRow>, onProgress?: (done: number) => void): { ok: boolean; events: number; brokenAt?: number; reason?: string } => {
   let previous = GENESIS_HASH
   let expectedSeq = 1
   for (;;) {
@@ -98,6 +101,7 @@ const checkChain = (rows: Generator<EventRow>): { ok: boolean; events: number; b
     )
     if (hash !== row.hash) return broken("the envelope or the chain was altered")
     previous = hash
+    if (onProgress && expectedSeq % 50_000 === 0) onProgress(expectedSeq)
     expectedSeq++
   }
   return { ok: true, events: expectedSeq - 1 }
@@ -105,12 +109,12 @@ const checkChain = (rows: Generator<EventRow>): { ok: boolean; events: number; b
 
 class RollBack extends Error {}
 
-const compareWithRebuild = (db: Db, config: LedgerConfig) => {
+const compareWithRebuild = (db: Db, config: LedgerConfig, onProgress?: Progress) => {
   let differences: ReturnType<typeof diffSnapshots> = []
   try {
     db.transaction(() => {
       const current = snapshotProjections(db)
-      rebuildProjections(db, config)
+      rebuildProjections(db, config, onProgress)
       differences = diffSnapshots(current, snapshotProjections(db))
       throw new RollBack()
     }).immediate()

@@ -24,8 +24,10 @@ const remoteMem = (url: string, cwd: string, env: Record<string, string> = {}) =
   memAsync(args, { cwd, env: { MEMLEDGER_URL: url, HOME: cwd, ...env } })
 const localMem = (db: string, cwd: string) => (...args: string[]) => memAsync(["--db", db, ...args], { cwd, env: { HOME: cwd } })
 
-/** What a run printed, as one comparable value: the exit code and the JSON on stdout or stderr. */
-const outcomeOf = (run: MemRun) => ({ code: run.code, out: run.stdout ? JSON.parse(run.stdout) : null, err: run.stderr ? JSON.parse(run.stderr) : null })
+/** What a run printed, as one comparable value: the exit code, the JSON on stdout, and the error object (or a notice's text) on stderr. */
+const outcomeOf = (run: MemRun) => ({ code: run.code, out: run.stdout ? JSON.parse(run.stdout) : null, err: run.stderr ? jsonOrText(run.stderr) : null })
+
+const jsonOrText = (text: string) => (text.startsWith("{") ? JSON.parse(text) : text)
 
 /** A session of commands; each step may use the ids earlier steps printed. */
 const session = async (mem: (...args: string[]) => Promise<MemRun>) => {

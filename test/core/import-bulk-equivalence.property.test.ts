@@ -188,7 +188,7 @@ test.each([
     Effect.gen(function* () {
       const maintenance = yield* Maintenance
       const imported = yield* maintenance.importJsonl(text, { origin: "import:big.jsonl", agent: "test" })
-      return { imported, verified: yield* maintenance.verify }
+      return { imported, verified: yield* maintenance.verify() }
     })
   )
   const confirmations = lines.filter((_, i) => i % 10 === 9 && i % 50 !== 49).length

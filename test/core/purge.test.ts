@@ -28,6 +28,6 @@ it("keeps a purged conversation's forget of another conversation in force", asyn
   expect(await list()).toEqual([])
   const conversations = await runAt(db, T0, Effect.flatMap(Queries, (q) => q.conversations))
   expect(conversations.find((c) => c.origin === "Y")?.forgotten).toBe(true)
-  const verify = await runAt(db, T0, Effect.flatMap(Maintenance, (m) => m.verify))
+  const verify = await runAt(db, T0, Effect.flatMap(Maintenance, (m) => m.verify()))
   expect(verify.ok).toBe(true)
 })

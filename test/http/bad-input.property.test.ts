@@ -73,7 +73,7 @@ const BODY_ENDPOINTS: ReadonlyArray<Endpoint> = [
 
 const GET_PARAMS: Record<string, Record<string, Kind>> = {
   "/memories": { project: "text", category: "category", all: "bool", limit: "int" },
-  "/events": { after: "int", limit: "int", memory: "id", origin: "text" }
+  "/events": { after: "int", before: "int", newest_first: "bool", limit: "int", memory: "id", origin: "text" }
 }
 
 /** Ids made of Crockford base32 that no memory has (a prefix of nothing stored). */

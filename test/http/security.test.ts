@@ -87,6 +87,30 @@ describe("a loopback server", () => {
     expect((await locked.call("GET", "/stats", undefined, { authorization: `Bearer ${TOKEN}` })).status).toBe(200)
   })
 
+  it("with --create-token, creates the token file (or takes the one there), requires it, and says so", async () => {
+    const home = tempDir("memledger-home-")
+    const file = join(home, ".memledger", "token")
+    const first = await startServe(db(), { args: ["--create-token"], env: { HOME: home } })
+    expect(first.stderr()).toContain(`created a bearer token in ${file}`)
+    const token = readFileSync(file, "utf8").trim()
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect((await first.call("GET", "/stats")).status).toBe(401)
+    expect((await first.call("GET", "/stats", undefined, { authorization: `Bearer ${token}` })).status).toBe(200)
+    await first.stop()
+
+    const second = await startServe(db(), { args: ["--create-token"], env: { HOME: home } })
+    expect(second.stderr()).toContain(`the token from ${file}`)
+    expect((await second.call("GET", "/stats", undefined, { authorization: `Bearer ${token}` })).status).toBe(200)
+    expect(readFileSync(file, "utf8").trim()).toBe(token)
+  })
+
+  it("with --create-token and MEMLEDGER_TOKEN set, says that the variable's token is the one used and no file was made", async () => {
+    const home = tempDir("memledger-home-")
+    const server = await startServe(db(), { args: ["--create-token"], env: { HOME: home, MEMLEDGER_TOKEN: TOKEN } })
+    expect(server.stderr()).toMatch(/MEMLEDGER_TOKEN is set.*no token file/)
+    expect((await server.call("GET", "/stats", undefined, { authorization: `Bearer ${TOKEN}` })).status).toBe(200)
+  })
+
   it("answers only to its own host names (DNS-rebinding defence)", async () => {
     const server = await startServe(db())
     const port = portOf(server.url)

@@ -14,7 +14,7 @@ import { sandbox, shell } from "./sandbox.js"
 const withoutSubcommand = (command: string) => command.replace(/ hook [a-z-]+( --agent [a-z-]+)?$/, "")
 
 describe("the registered commands", () => {
-  test("claude-code: the MCP server and all six hooks run this bin/mem.js with the store given to install", () => {
+  test("claude-code: the MCP server and all five hooks run this bin/mem.js with the store given to install", () => {
     const box = sandbox()
     expect(box.run(["--db", "my store.db", "install", "claude-code"]).code).toBe(0)
     const store = join(box.project, "my store.db")
@@ -26,7 +26,7 @@ describe("the registered commands", () => {
     expect(help.stdout).toContain("memledger")
 
     const hooks = JSON.parse(box.read("~/.claude/settings.json")).hooks as Record<string, Array<{ hooks: Array<{ command: string; timeout: number }> }>>
-    expect(Object.keys(hooks)).toEqual(["SessionStart", "UserPromptSubmit", "PostToolUse", "PreCompact", "Stop", "SessionEnd"])
+    expect(Object.keys(hooks)).toEqual(["SessionStart", "UserPromptSubmit", "PostToolUse", "Stop", "SessionEnd"])
     for (const [event, [group]] of Object.entries(hooks)) {
       const { command, timeout } = group!.hooks[0]!
       expect(command, event).toMatch(/ hook [a-z-]+$/)
@@ -49,13 +49,24 @@ describe("the registered commands", () => {
     const box = sandbox()
     box.run(["install", "claude-code"])
     const hooks = JSON.parse(box.read("~/.claude/settings.json")).hooks as Record<string, Array<{ hooks: Array<{ command: string }> }>>
-    expect(Object.keys(hooks).sort()).toEqual(["PostToolUse", "PreCompact", "SessionEnd", "SessionStart", "Stop", "UserPromptSubmit"])
+    expect(Object.keys(hooks).sort()).toEqual(["PostToolUse", "SessionEnd", "SessionStart", "Stop", "UserPromptSubmit"])
     for (const [event, [group]] of Object.entries(hooks)) {
       const input = JSON.stringify({ session_id: "install-test", cwd: box.project, hook_event_name: event, source: "startup", prompt: "hello" })
       const run = spawnSync("sh", ["-c", group!.hooks[0]!.command], { input, encoding: "utf8", env: { ...process.env, HOME: box.home } })
       expect(run.status, `${event}: ${run.stderr}`).toBe(0)
       if (event === "SessionStart") expect(JSON.parse(run.stdout).hookSpecificOutput.hookEventName).toBe("SessionStart")
     }
+  })
+
+  test("claude-code: no PreCompact hook, and installing again takes out the one an earlier install registered", () => {
+    const box = sandbox()
+    const own = { hooks: [{ type: "command", command: "./save-notes.sh" }] }
+    const earlier = { hooks: [{ type: "command", command: "/usr/bin/node /opt/memledger/bin/mem.js hook pre-compact", timeout: 5 }] }
+    box.write({ "~/.claude/settings.json": `${JSON.stringify({ hooks: { PreCompact: [earlier, own] } }, null, 2)}\n` })
+    expect(box.run(["install", "claude-code"]).code).toBe(0)
+    const hooks = JSON.parse(box.read("~/.claude/settings.json")).hooks
+    expect(hooks.PreCompact).toEqual([own])
+    expect(hooks.SessionStart[0].matcher).toBe("startup|resume|clear|compact")
   })
 
   test("codex: MEMLEDGER_DB reaches the server and the SessionStart hook, which run", () => {

@@ -31,6 +31,7 @@ describe("recall and the task in progress", () => {
     await client.close()
 
     const recalls = memAt(db)("log", "--json").json().filter((e: { type: string }) => e.type === "MemoriesRecalled")
-    expect(recalls.map((e: { payload: { task?: string } }) => e.payload.task)).toEqual(["beads:bd-7", "linear:ENG-1"])
+    // The log lists the newest first.
+    expect(recalls.map((e: { payload: { task?: string } }) => e.payload.task)).toEqual(["linear:ENG-1", "beads:bd-7"])
   })
 })

@@ -22,8 +22,12 @@ const workspace = () => {
   return { project, home, db, env, run }
 }
 
+/** The task of each recall, oldest first (the log lists the newest first). */
 const recalls = (run: (...args: string[]) => ReturnType<typeof mem>) =>
-  (run("log", "--json").json() as { type: string; payload: { task?: string } }[]).filter((e) => e.type === "MemoriesRecalled").map((e) => e.payload.task ?? null)
+  (run("log", "--json").json() as { type: string; payload: { task?: string } }[])
+    .filter((e) => e.type === "MemoriesRecalled")
+    .map((e) => e.payload.task ?? null)
+    .reverse()
 
 describe("automatic linking", () => {
   it("links a search to the task in progress, unless --task names another or none", () => {
@@ -131,7 +135,7 @@ describe("concurrent syncs", () => {
     // Each process saw every task: it recorded it, or found it recorded by another.
     for (const r of reports) expect(r.recorded.length + r.alreadyRecorded.length).toBe(TASKS)
 
-    const events = mem(["--db", db, "log", "--json"]).json() as { type: string; payload: { task?: string } }[]
+    const events = mem(["--db", db, "log", "--limit", "1000", "--json"]).json() as { type: string; payload: { task?: string } }[]
     const outcomeTasks = events.filter((e) => e.type === "OutcomeRecorded").map((e) => e.payload.task)
     expect(outcomeTasks).toHaveLength(TASKS)
     expect(new Set(outcomeTasks).size).toBe(TASKS)

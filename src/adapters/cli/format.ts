@@ -121,7 +121,10 @@ const summarise = (type: string, payload: Readonly<Record<string, unknown>>): st
 }
 
 export const conversationLine = (c: ConversationJson): string =>
-  `${c.origin}  ${c.events} events, ${c.memoriesAdded} memories, ${c.outcomes} outcomes, last ${c.lastAt}${c.forgotten ? "  (forgotten)" : ""}${c.purgedEvents ? ` (${c.purgedEvents} purged)` : ""}`
+  `${c.origin}  ${count(c.events, "event")}, ${count(c.memoriesAdded, "memory", "memories")}, ${count(c.outcomes, "outcome")}, last ${c.lastAt}${c.forgotten ? "  (forgotten)" : ""}${c.purgedEvents ? ` (${c.purgedEvents} purged)` : ""}`
+
+/** `n thing` or `n things`, as English reads a count. */
+export const count = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`
 
 export const oneLine = (text: string, max: number): string => {
   const flat = text.replace(/\s+/g, " ").trim()

@@ -1,5 +1,5 @@
 /** Options that several commands share, so each is spelled, aliased and described once. */
-import { Options } from "@effect/cli"
+import { Args, Options } from "@effect/cli"
 import { Effect, Either, Option } from "effect"
 import { checkActor } from "../../commands/actor.js"
 import { InvalidInput, type SecretInIdentity } from "../../domain/errors.js"
@@ -30,7 +30,10 @@ export const also = Options.text("also").pipe(
   Options.withDescription("another phrasing of the same need, in the words a memory would likely use (repeat for more, at most 5)"),
   Options.repeated
 )
-export const limit = Options.integer("limit").pipe(Options.withAlias("l"), Options.optional)
+/** -l/--limit, described with the command's own range and default. */
+export const limit = (description: string) => Options.integer("limit").pipe(Options.withAlias("l"), Options.withDescription(description), Options.optional)
+/** A memory named by its id or a unique prefix of it. */
+export const memoryId = (name = "id") => Args.text({ name }).pipe(Args.withDescription("a memory's id, or a unique prefix of 6 or more characters"))
 export const task = Options.text("task").pipe(
   Options.withDescription("the task this recall serves (default: the task in progress in Beads or Claude Code todos; --task '' for none)"),
   Options.optional
@@ -82,6 +85,15 @@ export const checkRange = (
   const range = max === undefined ? `${min} or more` : `from ${min} to ${max}`
   return Effect.fail(new UsageError(`${name} must be a whole number ${range}, not ${n}`))
 }
+
+/**
+ * A time option (`why --at`) that the operation would not read as a time, as a usage error
+ * naming the option. The rule is the operation's own (`Date.parse`, as retrieval reads `at`).
+ */
+export const checkTime = (name: string, value: Option.Option<string>): Effect.Effect<void, UsageError> =>
+  Option.isSome(value) && Number.isNaN(Date.parse(value.value))
+    ? Effect.fail(new UsageError(`${name} '${value.value}' is not a time; use ISO-8601, e.g. 2026-11-01 or 2026-11-01T12:00:00Z`))
+    : Effect.void
 
 /** The ranges of the numeric options: the operations' own. */
 export { RANGES } from "../../api/inputs.js"

@@ -93,15 +93,16 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
     if (!read.ok) return sendError(res, read.refusal)
     const route = routes.find((r) => url.pathname === r.path || url.pathname.startsWith(`${r.path}/`))
     const header = (name: string) => single(req.headers[name])
+    const body = route === undefined ? restBody(method, read.body) : read.body
     // What every REST request must be, whichever way it is answered; a mounted route (/mcp) checks its own.
     if (route === undefined) {
       const contentType = header("content-type")
-      if (read.body !== undefined && !isJsonContentType(contentType)) return sendError(res, unsupportedMediaTypeBody(contentType!))
+      if (body !== undefined && !isJsonContentType(contentType)) return sendError(res, unsupportedMediaTypeBody(contentType!))
       const problem = callerHeaderProblem(header)
       if (problem !== undefined) return sendError(res, errorBody(400, "InvalidInput", problem))
     }
     const endpoint = route === undefined ? options.json?.find(method, url.pathname) : undefined
-    if (endpoint !== undefined) return sendJson(res, await endpoint({ body: read.body, url, header }))
+    if (endpoint !== undefined) return sendJson(res, await endpoint({ body, url, header }))
     // What HttpApi would answer less well: a known path's other methods (it says 404), and JSON
     // nested deep enough to overflow its decoders (the direct routes check depth as they parse).
     if (route === undefined) {
@@ -109,11 +110,11 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
       if (allow.length > 0 && !allow.includes(method)) {
         return sendError(res, errorBody(405, "MethodNotAllowed", `${url.pathname} takes ${allow.join(", ")}, not ${method}`), { allow: allow.join(", ") })
       }
-      if (isTooDeep(read.body)) return sendError(res, tooDeepBody())
+      if (isTooDeep(body)) return sendError(res, tooDeepBody())
     }
     const aborted = new AbortController()
     res.once("close", () => res.writableFinished || aborted.abort())
-    const request = toWebRequest(req, origin, read.body, aborted.signal)
+    const request = toWebRequest(req, origin, body, aborted.signal)
     if (request === undefined) return sendError(res, errorBody(400, "InvalidInput", "the request's headers cannot be read"))
     if (route !== undefined) return sendWebResponse(res, await route.handle(request))
     if (url.pathname === "/docs" && (method === "GET" || method === "HEAD")) {
@@ -121,7 +122,7 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
       return sendWebResponse(res, new Response(page, { headers: { ...DOCS_HEADERS, "content-length": String(Buffer.byteLength(page)) } }))
     }
     const response = await options.api.handle(request)
-    const input = response.status >= 400 ? Option.getOrUndefined(parseJsonBody(read.body)) : undefined
+    const input = response.status >= 400 ? Option.getOrUndefined(parseJsonBody(body)) : undefined
     return sendWebResponse(res, await normaliseErrorResponse(response, { method, path: url.pathname }, log, input))
   }
 
@@ -203,6 +204,16 @@ const parseTarget = (origin: string, target: string): URL | undefined => {
     return undefined
   }
 }
+
+/**
+ * A REST request's body, where none is an empty JSON object: `curl -X POST .../confirm` sends
+ * no body to an action whose fields are all optional, and a route that needs a field then
+ * names it, rather than calling nothing at all "not JSON".
+ */
+const restBody = (method: string, body: Buffer | undefined): Buffer | undefined =>
+  body === undefined && (method === "POST" || method === "PUT" || method === "PATCH") ? EMPTY_OBJECT : body
+
+const EMPTY_OBJECT = Buffer.from("{}")
 
 const single = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value)
 

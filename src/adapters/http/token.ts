@@ -1,9 +1,9 @@
 /**
  * The bearer token `mem serve` asks for. A loopback bind needs none, but uses MEMLEDGER_TOKEN
- * when it is set (so a client configured with a token works against any server). Any other
- * bind must have one: MEMLEDGER_TOKEN, else `~/.memledger/token`, which `--create-token`
- * generates once (32 random bytes, base64url; folder 0700, file 0600) and every later start
- * reuses. A token file that others can read is refused rather than trusted: anyone who can
+ * when it is set (so a client configured with a token works against any server), and the token
+ * file when `--create-token` asks for one. Any other bind must have one: MEMLEDGER_TOKEN, else
+ * `~/.memledger/token`, which `--create-token` generates once (32 random bytes, base64url;
+ * folder 0700, file 0600) and every later start reuses. A token file that others can read is refused rather than trusted: anyone who can
  * read it can act as every agent.
  */
 import { randomBytes, timingSafeEqual, createHash } from "node:crypto"
@@ -44,7 +44,9 @@ export const resolveToken = (options: TokenOptions): Either.Either<TokenSetup, T
       ? refuse(`MEMLEDGER_TOKEN is shorter than ${MIN_TOKEN_LENGTH} characters; use a long random secret (e.g. openssl rand -base64 32)`)
       : Either.right({ token: fromEnv.trim(), source: "env" })
   }
-  if (options.loopback) return Either.right({ token: null, source: "none" })
+  // Without --create-token, a loopback bind leaves the file alone: a file made for a network
+  // bind must not start requiring a token of a local server that was never asked to.
+  if (options.loopback && !options.create) return Either.right({ token: null, source: "none" })
   const file = tokenFile(env)
   const existing = readTokenFile(file)
   if (Either.isLeft(existing)) return Either.left(existing.left)

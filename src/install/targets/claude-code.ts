@@ -17,11 +17,14 @@ import { ownedFileEdit } from "../text-edits.js"
 /** Hooks must answer within 2 s; this is only the ceiling after which Claude Code stops waiting. */
 const HOOK_TIMEOUT_SECONDS = 5
 
+/**
+ * No PreCompact hook: Claude Code documents no context output for it, and SessionStart with
+ * source `compact` injects the index once the compacted window is built (docs/hooks.md).
+ */
 const HOOKS: ReadonlyArray<{ readonly event: string; readonly matcher?: string; readonly run: HookEvent }> = [
   { event: "SessionStart", matcher: "startup|resume|clear|compact", run: "session-start" },
   { event: "UserPromptSubmit", run: "user-prompt-submit" },
   { event: "PostToolUse", matcher: "Bash", run: "post-tool-use" },
-  { event: "PreCompact", run: "pre-compact" },
   { event: "Stop", run: "stop" },
   { event: "SessionEnd", run: "session-end" }
 ]

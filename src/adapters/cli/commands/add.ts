@@ -10,7 +10,7 @@ import { Effect, Option } from "effect"
 import { callOperation } from "../../../api/call-operation.js"
 import type { RememberOutput } from "../../../api/outputs.js"
 import { Source } from "../../../domain/vocabulary.js"
-import { oneLine, privacyNotice } from "../format.js"
+import { count, oneLine, privacyNotice } from "../format.js"
 import { UsageError } from "../output.js"
 import * as O from "../options.js"
 import { callerOf, withOperations } from "../root.js"
@@ -30,7 +30,10 @@ export const add = Command.make(
     cues: O.cues,
     origin: O.origin,
     agent: O.agent,
-    source: Options.choice("source", Source.literals).pipe(Options.withDefault("explicit" as const)),
+    source: Options.choice("source", Source.literals).pipe(
+      Options.withDescription("how it was learned: explicit (said outright), observed, extracted or imported"),
+      Options.withDefault("explicit" as const)
+    ),
     confirms: Options.text("confirms").pipe(Options.withDescription("this restates memory ID"), Options.optional),
     supersedes: Options.text("supersedes").pipe(Options.withDescription("this replaces memory ID"), Options.optional),
     distinctFrom: Options.text("distinct-from").pipe(Options.withDescription("this differs from look-alike memory ID"), Options.optional),
@@ -75,5 +78,5 @@ const rememberText = (r: RememberOutput): string => {
       RESOLVE_SIMILAR_CLI
     ].join("\n")
   }
-  return r.stored ? `stored ${r.shortId}` : `already known: confirmed ${r.shortId} (${r.confirmations} confirmations)`
+  return r.stored ? `stored ${r.shortId}` : `already known: confirmed ${r.shortId} (${count(r.confirmations, "confirmation")})`
 }

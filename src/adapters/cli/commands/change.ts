@@ -3,20 +3,20 @@ import { Args, Command, Options } from "@effect/cli"
 import { Effect, Option } from "effect"
 import { callOperation } from "../../../api/call-operation.js"
 import { OUTCOMES } from "../../../domain/vocabulary.js"
-import { privacyNotice } from "../format.js"
+import { count, privacyNotice } from "../format.js"
 import { UsageError } from "../output.js"
 import * as O from "../options.js"
 import { callerOf, withOperations } from "../root.js"
 import { withShortIds } from "../short-ids.js"
 
-const id = Args.text({ name: "id" })
-const reason = Options.text("reason").pipe(Options.withDefault(""))
+const id = O.memoryId()
+const reason = Options.text("reason").pipe(Options.withDescription("why, kept with the event"), Options.withDefault(""))
 
 export const edit = Command.make(
   "edit",
   {
     id,
-    content: Options.text("content").pipe(Options.optional),
+    content: Options.text("content").pipe(Options.withDescription("the new text, 1 to 10,000 characters"), Options.optional),
     category: O.category,
     tags: O.tags,
     cues: O.cues,
@@ -55,13 +55,18 @@ export const edit = Command.make(
 export const confirm = Command.make("confirm", { id, origin: O.origin, agent: O.agent, json: O.json }, (a) =>
   withOperations(
     Effect.zipRight(O.checkWho(a), callOperation("confirm", { id: a.id }, callerOf(a))),
-    { json: a.json, human: (r) => `confirmed ${r.shortId}${"confirmations" in r ? ` (${r.confirmations} confirmations)` : ""}` }
+    { json: a.json, human: (r) => `confirmed ${r.shortId}${"confirmations" in r ? ` (${count(r.confirmations, "confirmation")})` : ""}` }
   )
 ).pipe(Command.withDescription("Say a memory again: it counts one more confirmation"))
 
 export const supersede = Command.make(
   "supersede",
-  { ids: Args.text({ name: "old new" }).pipe(Args.repeated), origin: O.origin, agent: O.agent, json: O.json },
+  {
+    ids: Args.text({ name: "old new" }).pipe(Args.withDescription("the memory replaced, then the one that replaces it (ids or unique prefixes)"), Args.repeated),
+    origin: O.origin,
+    agent: O.agent,
+    json: O.json
+  },
   (a) =>
     withOperations(
       Effect.suspend(() => {
@@ -103,9 +108,12 @@ export const restore = Command.make("restore", { id, reason, origin: O.origin, a
 export const outcome = Command.make(
   "outcome",
   {
-    args: Args.text({ name: "id... worked|failed|partial" }).pipe(Args.atLeast(2)),
-    task: Options.text("task").pipe(Options.optional),
-    note: Options.text("note").pipe(Options.optional),
+    args: Args.text({ name: "id... worked|failed|partial" }).pipe(
+      Args.withDescription("one or more memory ids (or unique prefixes), then worked, failed or partial"),
+      Args.atLeast(2)
+    ),
+    task: Options.text("task").pipe(Options.withDescription("the task this outcome belongs to, e.g. a Beads issue"), Options.optional),
+    note: Options.text("note").pipe(Options.withDescription("a short note on what happened"), Options.optional),
     origin: O.origin,
     agent: O.agent,
     json: O.json

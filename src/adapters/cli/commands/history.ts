@@ -4,12 +4,14 @@ import { Effect, Option } from "effect"
 import { callOperation } from "../../../api/call-operation.js"
 import type { Caller } from "../../../api/operations.js"
 import type { LogEvent } from "../../../api/outputs.js"
-import { conversationLine, eventLine } from "../format.js"
+import { conversationLine, count, eventLine } from "../format.js"
 import * as O from "../options.js"
 import { callerOf, withOperations } from "../root.js"
 
 /** The most events one `log` call asks for; the command pages until it has what was asked. */
 const LOG_PAGE = 1000
+/** How many events `mem log` shows unless --limit says otherwise: a screenful or two, the newest. */
+const DEFAULT_LOG_LIMIT = 50
 
 interface LogFilter {
   readonly memory: Option.Option<string>
@@ -18,24 +20,38 @@ interface LogFilter {
   readonly limit: Option.Option<number>
 }
 
-/** Every event the filter asks for, oldest first: page after page, each one `after` the last. */
-const allEvents = (filter: LogFilter, caller: Caller) =>
+/**
+ * The newest events the filter asks for, newest first, and whether older ones were left out:
+ * page after page, each one `before` the last.
+ */
+const newestEvents = (filter: LogFilter, caller: Caller) =>
   Effect.gen(function* () {
-    const wanted = Option.getOrElse(filter.limit, () => Infinity)
+    const wanted = Option.getOrElse(filter.limit, () => DEFAULT_LOG_LIMIT)
     const events: Array<typeof LogEvent.Type> = []
-    let after = filter.since
+    let before = Option.none<number>()
+    let more = false
     while (events.length < wanted) {
       const page = yield* callOperation(
         "log",
-        { ...O.some("memory", filter.memory), ...O.some("origin", filter.origin), ...O.some("after", after), limit: Math.min(LOG_PAGE, wanted - events.length) },
+        {
+          ...O.some("memory", filter.memory),
+          ...O.some("origin", filter.origin),
+          ...O.some("after", filter.since),
+          ...O.some("before", before),
+          newest_first: true,
+          limit: Math.min(LOG_PAGE, wanted - events.length)
+        },
         caller
       )
       events.push(...page.events)
+      more = page.next !== null
       if (page.next === null) break
-      after = Option.some(page.next)
+      before = Option.some(page.next)
     }
-    return events
+    return { events, more }
   })
+
+const OLDER_NOT_SHOWN = "older events not shown (--limit N shows more)"
 
 export const log = Command.make(
   "log",
@@ -43,21 +59,24 @@ export const log = Command.make(
     memory: Options.text("memory").pipe(Options.withDescription("only events about this memory"), Options.optional),
     origin: Options.text("origin").pipe(Options.withDescription("only events from this conversation"), Options.optional),
     since: Options.integer("since").pipe(Options.withDescription("only events after this sequence number"), Options.optional),
-    limit: O.limit,
+    limit: O.limit(`at most this many events, 1 or more (default ${DEFAULT_LOG_LIMIT})`),
     json: O.json
   },
   (a) =>
     withOperations(
       Effect.zipRight(
         Effect.all([O.checkRange("--limit", a.limit, 1), O.checkRange("--since", a.since, 0)], { discard: true }),
-        allEvents(a, callerOf())
+        newestEvents(a, callerOf())
       ),
       {
-      json: a.json,
-      human: (events) => (events.length === 0 ? "no events" : events.map(eventLine).join("\n"))
+        json: a.json,
+        human: ({ events, more }) =>
+          events.length === 0 ? "no events" : [...events.map(eventLine), ...(more ? [`… ${OLDER_NOT_SHOWN}`] : [])].join("\n"),
+        toJson: ({ events }) => events,
+        notice: ({ more }) => (a.json && more ? OLDER_NOT_SHOWN : undefined)
       }
     )
-).pipe(Command.withDescription("The events, oldest first"))
+).pipe(Command.withDescription(`The events, newest first (the ${DEFAULT_LOG_LIMIT} newest unless --limit says otherwise)`))
 
 export const conversations = Command.make("conversations", { json: O.json }, ({ json }) =>
   withOperations(
@@ -69,7 +88,7 @@ export const conversations = Command.make("conversations", { json: O.json }, ({ 
 export const forgetConversation = Command.make(
   "forget-conversation",
   {
-    conversation: Args.text({ name: "origin" }),
+    conversation: Args.text({ name: "origin" }).pipe(Args.withDescription("the conversation, e.g. claude-code:session/<id> ('mem conversations' lists them)")),
     undo: Options.boolean("undo").pipe(Options.withDescription("bring the conversation's contributions back")),
     origin: O.origin,
     agent: O.agent,
@@ -84,8 +103,8 @@ export const forgetConversation = Command.make(
           !r.changed
             ? `${r.origin} was already ${r.forgotten ? "forgotten" : "remembered"}`
             : r.forgotten
-              ? `forgot everything ${r.origin} contributed (${r.events} events); undo: mem forget-conversation ${r.origin} --undo`
-              : `restored everything ${r.origin} contributed (${r.events} events)`
+              ? `forgot everything ${r.origin} contributed (${count(r.events, "event")}); undo: mem forget-conversation ${r.origin} --undo`
+              : `restored everything ${r.origin} contributed (${count(r.events, "event")})`
       }
     )
 ).pipe(Command.withDescription("Forget (or with --undo restore) everything one conversation contributed"))

@@ -22,7 +22,7 @@ const MAX_STDIN = 8 * 1024 * 1024
 export const hook = Command.make(
   "hook",
   {
-    event: Args.choice(HOOK_EVENTS.map((e) => [e, e] as const), { name: "event" }),
+    event: Args.choice(HOOK_EVENTS.map((e) => [e, e] as const), { name: "event" }).pipe(Args.withDescription("the point of the session the agent is at")),
     agent: Options.text("agent").pipe(Options.withDescription("the agent running the hook"), Options.withDefault("claude-code"))
   },
   (a) =>

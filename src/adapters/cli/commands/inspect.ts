@@ -1,10 +1,10 @@
 /** Reading memories: `mem show`, `mem list`, `mem stats`. */
-import { Args, Command, Options } from "@effect/cli"
+import { Command, Options } from "@effect/cli"
 import { Effect } from "effect"
 import { callOperation } from "../../../api/call-operation.js"
 import type { Memory } from "../../../api/memory-wire.js"
 import type { StatsOutput } from "../../../api/outputs.js"
-import { hasOutcomes, memoryDetail, memoryLine } from "../format.js"
+import { count, hasOutcomes, memoryDetail, memoryLine } from "../format.js"
 import * as O from "../options.js"
 import { callerOf, withOperations } from "../root.js"
 import { withShortIds } from "../short-ids.js"
@@ -23,7 +23,7 @@ export const memoryJson = ({ record, ...memory }: Memory) => ({
 })
 
 /** Reads the memory with its cues, so that the learned ones are shown beside the written ones. */
-export const show = Command.make("show", { id: Args.text({ name: "id" }), json: O.json }, ({ id, json }) =>
+export const show = Command.make("show", { id: O.memoryId(), json: O.json }, ({ id, json }) =>
   withOperations(
     withShortIds(json, callOperation("cues", { id }, callerOf()), ({ memory: m }) => [...(m.supersededBy ? [m.supersededBy] : []), ...m.distinctFrom]),
     { json, human: ({ value, short }) => memoryDetail(value.memory, short, value.cues), toJson: ({ value }) => memoryJson(value.memory) }
@@ -36,25 +36,26 @@ export const list = Command.make(
     project: O.project,
     category: O.category,
     all: Options.boolean("all").pipe(Options.withDescription("include forgotten and superseded memories")),
-    limit: O.limit,
+    limit: O.limit(`at most this many memories, ${O.RANGES.listLimit.join(" to ")} (default ${O.RANGES.listLimit[1]})`),
     json: O.json
   },
   (a) =>
     withOperations(
       Effect.zipRight(
         O.checkRange("--limit", a.limit, ...O.RANGES.listLimit),
-        Effect.map(
-          callOperation("list", { all: a.all, ...O.some("project", a.project), ...O.some("category", a.category), ...O.some("limit", a.limit) }, callerOf()),
-          (r) => r.memories
-        )
+        callOperation("list", { all: a.all, ...O.some("project", a.project), ...O.some("category", a.category), ...O.some("limit", a.limit) }, callerOf())
       ),
       {
         json: a.json,
-        human: (memories) => (memories.length === 0 ? "no memories" : memories.map(memoryLine).join("\n")),
-        toJson: (memories) => memories.map(memoryJson)
+        human: ({ memories, more }) =>
+          memories.length === 0 ? "no memories" : [...memories.map(memoryLine), ...(more ? [`… ${MORE_NOT_SHOWN}`] : [])].join("\n"),
+        toJson: ({ memories }) => memories.map(memoryJson),
+        notice: ({ more }) => (a.json && more ? MORE_NOT_SHOWN : undefined)
       }
     )
 ).pipe(Command.withDescription("List memories, newest first (-p: one project's and global ones)"))
+
+const MORE_NOT_SHOWN = `more memories not shown (--limit N shows more, up to ${O.RANGES.listLimit[1]}; -p or -c narrows the list)`
 
 export const stats = Command.make("stats", { json: O.json }, ({ json }) =>
   withOperations(callOperation("stats", {}, callerOf()), { json, human: statsText })
@@ -70,5 +71,5 @@ const statsText = (s: StatsOutput): string =>
     `projects:       ${s.projects}`,
     `conversations:  ${s.conversations.total} (${s.conversations.forgotten} forgotten)`,
     `outcomes:       ${s.outcomes.worked} worked, ${s.outcomes.failed} failed, ${s.outcomes.partial} partial`,
-    `with a record:  ${s.records.memories} memories, ${s.records.gated} held back by the failure gate`
+    `with a record:  ${count(s.records.memories, "memory", "memories")}, ${s.records.gated} held back by the failure gate`
   ].join("\n")

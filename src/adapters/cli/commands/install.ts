@@ -5,10 +5,11 @@ import { Args, Command, Options } from "@effect/cli"
 import { Cause, Effect, Either, Exit, Option } from "effect"
 import type { Direction } from "../../../install/file-edit.js"
 import { applyPlan, planInstall } from "../../../install/installer.js"
-import { findLauncher } from "../../../install/launcher.js"
+import type { InstallIoFailed } from "../../../install/errors.js"
+import { findLauncher, onPath, type Launcher } from "../../../install/launcher.js"
 import type { Target } from "../../../install/target.js"
 import { TARGETS } from "../../../install/targets/index.js"
-import { dryRunText, planJson, planText } from "../install-output.js"
+import { dryRunText, onPathNote, planJson, planText } from "../install-output.js"
 import { fail } from "../output.js"
 import { forTerminal } from "../terminal-text.js"
 import * as O from "../options.js"
@@ -39,17 +40,15 @@ const run = (direction: Direction, a: Parsed) =>
   Effect.gen(function* () {
     const { db } = yield* mem
     if (a.user && a.project) return fail(a.json, "UsageError", "give --user or --project, not both")
-    // The registered commands run from other folders, so a relative store path is made absolute now.
-    const store = Option.getOrElse(db, () => process.env.MEMLEDGER_DB ?? "")
-    const launcher = findLauncher(import.meta.url, store === "" ? undefined : resolve(store))
+    const scope = a.project ? ("project" as const) : ("user" as const)
+    // The registered commands run from other folders, so a relative store path is made absolute
+    // now. A project's files are a team's: they name `mem` on the PATH and take only a --db
+    // given here, never this machine's MEMLEDGER_DB.
+    const given = Option.getOrUndefined(Option.map(db, (path) => resolve(path)))
+    const store = given ?? (process.env.MEMLEDGER_DB ? resolve(process.env.MEMLEDGER_DB) : undefined)
+    const launcher: Either.Either<Launcher, InstallIoFailed> = scope === "project" ? Either.right(onPath(given)) : findLauncher(import.meta.url, store)
     if (Either.isLeft(launcher)) return fail(a.json, launcher.left._tag, launcher.left.message)
-    const context = {
-      scope: a.project ? ("project" as const) : ("user" as const),
-      home: resolve(homedir()),
-      cwd: process.cwd(),
-      launcher: launcher.right,
-      env: process.env
-    }
+    const context = { scope, home: resolve(homedir()), cwd: process.cwd(), launcher: launcher.right, env: process.env }
     const exit = yield* Effect.exit(
       Effect.tap(planInstall(a.agent, direction, context), (plan) => (a.dryRun ? Effect.void : applyPlan(plan, [context.home, context.cwd])))
     )
@@ -59,7 +58,7 @@ const run = (direction: Direction, a: Parsed) =>
       return fail(a.json, error.value._tag, error.value.message, error.value._tag === "UnsupportedScope" ? 2 : 1)
     }
     const plan = exit.value
-    process.stdout.write(
-      `${a.json ? JSON.stringify(planJson(plan, a.dryRun)) : forTerminal(a.dryRun ? dryRunText(plan) : planText(plan, a.agent.next))}\n`
-    )
+    const text = a.json ? JSON.stringify(planJson(plan, a.dryRun)) : a.dryRun ? dryRunText(plan) : planText(plan, a.agent.next)
+    const note = !a.json && scope === "project" && direction === "install" ? `\n${onPathNote(process.env.PATH)}` : ""
+    process.stdout.write(`${a.json ? text : forTerminal(text)}${note}\n`)
   })

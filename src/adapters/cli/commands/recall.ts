@@ -3,15 +3,16 @@ import { Args, Command, Options } from "@effect/cli"
 import { Effect } from "effect"
 import { callOperation } from "../../../api/call-operation.js"
 import type { ExplainOutput, RecallOutput } from "../../../api/outputs.js"
-import { coverageDetail, coverageSummary, oneLine } from "../format.js"
+import { count, coverageDetail, coverageSummary, oneLine } from "../format.js"
 import * as O from "../options.js"
 import { callerOf, withOperations } from "../root.js"
 
-const query = Args.text({ name: "query" })
+const query = Args.text({ name: "query" }).pipe(Args.withDescription("what you are looking for, in words"))
+const limit = O.limit(`at most this many results, ${O.RANGES.recallLimit.join(" to ")} (default 10)`)
 
 export const search = Command.make(
   "search",
-  { query, also: O.also, limit: O.limit, project: O.project, category: O.category, task: O.task, origin: O.origin, agent: O.agent, json: O.json },
+  { query, also: O.also, limit, project: O.project, category: O.category, task: O.task, origin: O.origin, agent: O.agent, json: O.json },
   (a) =>
     withOperations(
       Effect.zipRight(
@@ -40,7 +41,7 @@ export const why = Command.make(
   {
     query,
     also: O.also,
-    limit: O.limit,
+    limit,
     project: O.project,
     category: O.category,
     at: Options.text("at").pipe(Options.withDescription("answer as of this time (ISO-8601)"), Options.optional),
@@ -49,7 +50,7 @@ export const why = Command.make(
   (a) =>
     withOperations(
       Effect.zipRight(
-        O.checkRange("--limit", a.limit, ...O.RANGES.recallLimit),
+        Effect.all([O.checkRange("--limit", a.limit, ...O.RANGES.recallLimit), O.checkTime("--at", a.at)], { discard: true }),
         callOperation(
           "explain",
           {
@@ -71,7 +72,11 @@ export const context = Command.make(
   "context",
   {
     project: O.project,
-    query: Options.text("query").pipe(Options.withAlias("q"), Options.optional),
+    query: Options.text("query").pipe(
+      Options.withAlias("q"),
+      Options.withDescription("only the memories that answer this; without it, the session index"),
+      Options.optional
+    ),
     also: O.also,
     budget: Options.integer("budget").pipe(Options.withDescription("at most this many tokens, 50 to 100000 (default 1500)"), Options.optional),
     task: O.task,
@@ -129,7 +134,7 @@ const whyText = (r: ExplainOutput): string => {
       ...x.events.outcome.map((e) => `      ${e.outcome.padEnd(7)} ${e.id.slice(0, 8)} ${e.recordedAt} ${e.origin}  weight ${e.weight.toFixed(3)}`),
       `   recency    ${t.recency.contribution.toFixed(4)} = ${t.recency.weight} x ${t.recency.value.toFixed(3)} (${t.recency.ageDays.toFixed(1)} days old)`,
       `   confidence ${t.confidence.contribution.toFixed(4)} = ${t.confidence.weight} x ${t.confidence.value.toFixed(3)}`,
-      `   frequency  ${t.frequency.contribution.toFixed(4)} = ${t.frequency.weight} x ${t.frequency.value.toFixed(3)} (${t.frequency.confirmations} confirmations)`
+      `   frequency  ${t.frequency.contribution.toFixed(4)} = ${t.frequency.weight} x ${t.frequency.value.toFixed(3)} (${count(t.frequency.confirmations, "confirmation")})`
     )
   }
   if (r.results.length === 0) lines.push("\nno results")

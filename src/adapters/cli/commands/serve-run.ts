@@ -76,6 +76,7 @@ const serveUntilInterrupted = (settings: ServeSettings, token: TokenSetup) =>
       (running) => Effect.promise(() => running.close())
     )
     if (token.source === "created") log(`created a bearer token in ${token.file} (owner-only); give it to clients as MEMLEDGER_TOKEN`)
+    if (settings.createToken && token.source === "env") log("MEMLEDGER_TOKEN is set, so that is the token; no token file was read or created")
     if (token.token !== null) log(`every request but GET /health needs 'Authorization: Bearer <token>' (the token from ${token.source === "env" ? "MEMLEDGER_TOKEN" : token.file})`)
     // One line, always last and always this shape: scripts and tests read the bound URL from it.
     log(`serving ${server.url}`)

@@ -18,7 +18,7 @@ export const serve = Command.make(
       Options.repeated
     ),
     createToken: Options.boolean("create-token").pipe(
-      Options.withDescription("generate ~/.memledger/token if there is none (a non-loopback bind needs a token)")
+      Options.withDescription("generate ~/.memledger/token if there is none and require its token, on loopback too (a non-loopback bind needs a token)")
     )
   },
   (a) =>

@@ -3,12 +3,14 @@ import { existsSync, readFileSync, statSync } from "node:fs"
 import { Args, Command, Options } from "@effect/cli"
 import { Effect, Option } from "effect"
 import { Maintenance } from "../../../services/maintenance.js"
+import { count } from "../format.js"
 import { UsageError } from "../output.js"
 import { progressBar } from "../progress.js"
 import * as O from "../options.js"
 import { mem, withStore } from "../root.js"
 
-const file = Args.text({ name: "file" })
+/** A JSONL file to read, or `-` for standard input. */
+const input = (what: string) => Args.text({ name: "file" }).pipe(Args.withDescription(`${what} (JSONL), or - for standard input`))
 
 /** Reads a file, or standard input for "-". */
 const readInput = (path: string) =>
@@ -24,7 +26,12 @@ const withProgress = <A, E, R>(label: string, run: (update: (done: number, total
 
 export const importCmd = Command.make(
   "import",
-  { file, origin: Options.text("origin").pipe(Options.optional), agent: O.agent, json: O.json },
+  {
+    file: input("memories or exported events"),
+    origin: Options.text("origin").pipe(Options.withDescription("the conversation the import is recorded under (default import:FILE)"), Options.optional),
+    agent: O.agent,
+    json: O.json
+  },
   (a) =>
     withStore(
       Effect.gen(function* () {
@@ -34,52 +41,52 @@ export const importCmd = Command.make(
         const m = yield* Maintenance
         return yield* withProgress("importing", (update) => m.importJsonl(text, { origin, agent: a.agent }, update))
       }),
-      { json: a.json, human: (r) => `imported ${r.imported} memories, confirmed ${r.confirmed} already known${r.events ? `, ${r.events} events` : ""}` }
+      { json: a.json, human: (r) => `imported ${count(r.imported, "memory", "memories")}, confirmed ${r.confirmed} already known${r.events ? `, ${count(r.events, "event")}` : ""}` }
     )
 ).pipe(Command.withDescription("Import memories (or exported events) from a JSONL file, '-' for stdin"))
 
 export const exportCmd = Command.make(
   "export",
-  { file, force: Options.boolean("force").pipe(Options.withDescription("overwrite FILE if it exists")), json: O.json },
+  { file: Args.text({ name: "file" }).pipe(Args.withDescription("the file to write the log to, as JSONL")), force: Options.boolean("force").pipe(Options.withDescription("overwrite FILE if it exists")), json: O.json },
   (a) =>
     withStore(
       Effect.gen(function* () {
         // A directory is the export's own error to name (it is never overwritten, --force or not).
         if (existsSync(a.file) && !a.force && !statSync(a.file).isDirectory()) return yield* Effect.fail(new UsageError(`${a.file} exists; pass --force to overwrite it`))
-        return yield* Effect.flatMap(Maintenance, (m) => m.exportTo(a.file))
+        return yield* Effect.flatMap(Maintenance, (m) => withProgress("exporting", (update) => m.exportTo(a.file, update)))
       }),
-      { json: a.json, human: (r) => `exported ${r.events} events to ${r.file}` }
+      { json: a.json, human: (r) => `exported ${count(r.events, "event")} to ${r.file}` }
     )
 ).pipe(Command.withDescription("Write the whole event log to FILE as JSONL"))
 
-export const replay = Command.make("replay", { file, json: O.json }, (a) =>
+export const replay = Command.make("replay", { file: input("an exported log"), json: O.json }, (a) =>
   withStore(
     Effect.gen(function* () {
       const text = yield* readInput(a.file)
       const m = yield* Maintenance
       return yield* withProgress("replaying", (update) => m.replay(text, update))
     }),
-    { json: a.json, human: (r) => `replayed ${r.events} events` }
+    { json: a.json, human: (r) => `replayed ${count(r.events, "event")}` }
   )
 ).pipe(Command.withDescription("Rebuild a store from an exported log, into an empty --db"))
 
 export const rebuild = Command.make("rebuild", { json: O.json }, (a) =>
   withStore(
     Effect.flatMap(Maintenance, (m) => withProgress("rebuilding", (update) => m.rebuild(update))),
-    { json: a.json, human: (r) => `rebuilt every projection from ${r.events} events` }
+    { json: a.json, human: (r) => `rebuilt every projection from ${count(r.events, "event")}` }
   )
 ).pipe(Command.withDescription("Drop every projection and replay the log into it"))
 
 export const verify = Command.make("verify", { json: O.json }, (a) =>
   withStore(
-    Effect.flatMap(Maintenance, (m) => m.verify).pipe(
+    Effect.flatMap(Maintenance, (m) => withProgress("verifying", (update) => m.verify(update))).pipe(
       Effect.tap((r) => Effect.sync(() => void (r.ok || (process.exitCode = 1))))
     ),
     {
       json: a.json,
       human: (r) =>
         [
-          `${r.ok ? "ok" : "FAILED"}: ${r.events} events`,
+          `${r.ok ? "ok" : "FAILED"}: ${count(r.events, "event")}`,
           `hash chain:   ${r.chain.ok ? "ok" : `broken at #${r.chain.brokenAt}: ${r.chain.reason}`}`,
           `projections:  ${r.projections.ok ? "equal a rebuild" : `differ from a rebuild in ${r.projections.differences.map((d) => d.projection).join(", ")}`}`,
           `sqlite:       ${r.integrity}`
@@ -100,21 +107,35 @@ export const purge = Command.make(
       withStore(
         Effect.gen(function* () {
           const m = yield* Maintenance
-          if (a.yes) return { done: true as const, ...(yield* m.purge({ memories: a.memories })) }
+          if (a.yes) return { done: true as const, ...(yield* withProgress("purging", (update) => m.purge({ memories: a.memories }, update))) }
           return { done: false as const, ...(yield* m.purgePreview({ memories: a.memories })) }
         }),
         {
           json: a.json,
-          human: (r) =>
-            r.done
-              ? `purged: erased ${r.erasedEvents} event payloads (${r.conversations.length} conversations${r.memories ? `, ${r.memories} forgotten memories` : ""}). This cannot be undone.`
-              : r.conversations.length === 0 && r.memories === 0
-                ? "nothing to purge: no forgotten conversation holds text"
-                : `would erase the text of ${r.conversations.length} forgotten conversations${r.conversations.length ? `: ${r.conversations.join(", ")}` : ""}${r.memories ? ` and ${r.memories} forgotten memories` : ""}\npurge cannot be undone; run '${purgeCommand(db, a.memories)}' to do it`
+          human: (r) => purgeText(r, purgeCommand(db, a.memories))
         }
       )
     )
 ).pipe(Command.withDescription("Erase forgotten text from disk for good (cannot be undone)"))
+
+/**
+ * What purge did, or (without --yes) would do. Erasing nothing is said as such: "cannot be
+ * undone" is a warning about text that is gone, and there is none.
+ */
+const purgeText = (
+  r: { readonly done: boolean; readonly conversations: ReadonlyArray<string>; readonly memories: number; readonly erasedEvents?: number },
+  command: string
+): string => {
+  const memories = (n: number) => count(n, "forgotten memory", "forgotten memories")
+  if (r.done && r.erasedEvents === 0) return "nothing to purge: no forgotten conversation or memory holds text; nothing was erased"
+  if (r.done) {
+    const what = [count(r.conversations.length, "conversation"), ...(r.memories ? [memories(r.memories)] : [])].join(", ")
+    return `purged: erased ${count(r.erasedEvents ?? 0, "event payload")} (${what}). This cannot be undone.`
+  }
+  if (r.conversations.length === 0 && r.memories === 0) return "nothing to purge: no forgotten conversation holds text"
+  const conversations = `${count(r.conversations.length, "forgotten conversation")}${r.conversations.length ? `: ${r.conversations.join(", ")}` : ""}`
+  return `would erase the text of ${conversations}${r.memories ? ` and ${memories(r.memories)}` : ""}\npurge cannot be undone; run '${command}' to do it`
+}
 
 /** The command that does what a dry run showed: the same store and the same options, plus --yes. */
 const purgeCommand = (db: Option.Option<string>, memories: boolean): string =>

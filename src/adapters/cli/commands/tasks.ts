@@ -3,14 +3,14 @@ import { Command, Options } from "@effect/cli"
 import { Effect } from "effect"
 import { Tasks, type SyncReport, type TaskListing, type TaskView } from "../../../services/tasks.js"
 import type { SkippedInput, TaskPlace } from "../../../tasks/task.js"
-import { oneLine } from "../format.js"
+import { count, oneLine } from "../format.js"
 import * as O from "../options.js"
 import { withStore } from "../root.js"
 
 /** Tasks are looked for from where the command runs, as an agent's hook runs it. */
 const here = (): TaskPlace => ({ cwd: process.cwd(), env: process.env })
 
-const sync = Command.make(
+export const tasksSync = Command.make(
   "sync",
   {
     cancelledFails: Options.boolean("cancelled-fails").pipe(
@@ -34,7 +34,7 @@ export const tasks = Command.make("tasks", { json: O.json }, ({ json }) =>
   )
 ).pipe(
   Command.withDescription("List the Beads issues and Claude Code todos in reach, with the memories recalled under each"),
-  Command.withSubcommands([sync])
+  Command.withSubcommands([tasksSync])
 )
 
 const listText = (l: TaskListing): string => {
@@ -47,13 +47,13 @@ const listText = (l: TaskListing): string => {
 }
 
 const taskLine = (t: TaskView, current: boolean, refWidth: number): string => {
-  const linked = `${t.linked} ${t.linked === 1 ? "memory" : "memories"}`
+  const linked = count(t.linked, "memory", "memories")
   const recorded = t.recorded === null ? "" : `  (${t.recorded} recorded)`
   return `${current ? "*" : " "} ${t.status.padEnd(11)} ${t.ref.padEnd(refWidth)}  ${linked.padEnd(12)} ${oneLine(t.title, 70)}${recorded}`
 }
 
 const syncText = (r: SyncReport): string => {
-  const lines = r.recorded.map((t) => `recorded ${t.outcome} for ${t.memoryIds.length} ${t.memoryIds.length === 1 ? "memory" : "memories"} of ${t.ref} (${t.status}): ${oneLine(t.title, 60)}`)
+  const lines = r.recorded.map((t) => `recorded ${t.outcome} for ${count(t.memoryIds.length, "memory", "memories")} of ${t.ref} (${t.status}): ${oneLine(t.title, 60)}`)
   if (r.alreadyRecorded.length > 0) lines.push(`${count(r.alreadyRecorded.length, "finished task")} already recorded before`)
   if (r.withoutMemories.length > 0) lines.push(`${count(r.withoutMemories.length, "finished task")} had no memory recalled under it`)
   if (lines.length === 0) lines.push("no finished task to record")
@@ -64,5 +64,3 @@ const skippedLines = (skipped: ReadonlyArray<SkippedInput>): string[] =>
   skipped.length === 0
     ? []
     : [`${count(skipped.length, "unreadable entry", "unreadable entries")} skipped:`, ...skipped.slice(0, 5).map((s) => `  ${s.file}${s.at === undefined ? "" : `:${s.at}`}: ${s.reason}`), ...(skipped.length > 5 ? [`  ... (--json lists all)`] : [])]
-
-const count = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`

@@ -1,0 +1,33 @@
+/** The `mem` command and every command under it, for @effect/cli to run and for help to describe. */
+import { Command } from "@effect/cli"
+import { add } from "./commands/add.js"
+import { confirm, edit, forget, outcome, restore, supersede } from "./commands/change.js"
+import { doctor } from "./commands/doctor.js"
+import { conversations, forgetConversation, log } from "./commands/history.js"
+import { hook } from "./commands/hook.js"
+import { cues } from "./commands/cues.js"
+import { list, show, stats } from "./commands/inspect.js"
+import { install, uninstall } from "./commands/install.js"
+import { mcp } from "./commands/mcp.js"
+import { context, search, why } from "./commands/recall.js"
+import { serve } from "./commands/serve.js"
+import { exportCmd, importCmd, purge, rebuild, replay, verify } from "./commands/store-admin.js"
+import { tasks, tasksSync } from "./commands/tasks.js"
+import { helpNode } from "./help.js"
+import { mem } from "./root.js"
+
+const commands = [
+  add, importCmd, search, why, context, show, cues, list, edit, outcome, confirm, supersede, forget, restore,
+  forgetConversation, conversations, log, exportCmd, replay, rebuild, verify, purge, stats, doctor,
+  tasks, hook, mcp, serve, install, uninstall
+] as const
+
+export const cli = mem.pipe(
+  Command.withDescription("memledger: memory for coding agents, kept as an append-only event log"),
+  Command.withSubcommands(commands)
+)
+
+export const helpTree = helpNode(
+  cli,
+  commands.map((command) => (command === tasks ? helpNode(tasks, [helpNode(tasksSync)]) : helpNode(command)))
+)
