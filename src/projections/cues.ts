@@ -82,17 +82,10 @@ const insertCue = (db: Db, memoryId: MemoryId, cue: LearnedCue): void => {
   )
 }
 
-export interface LearnedCueRow {
+/** A learned cue as stored: the fold's cue without its norm, with its row key and memory. */
+export interface LearnedCueRow extends Omit<LearnedCue, "norm"> {
   readonly key: number
   readonly memoryId: MemoryId
-  readonly text: string
-  readonly project: string | null
-  readonly weight: number
-  readonly anchorMs: number
-  readonly origin: string
-  readonly outcomeEventId: string
-  readonly recallEventId: string
-  readonly learnedAt: string
 }
 
 const CUE_COLUMNS =
