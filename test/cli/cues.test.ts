@@ -77,7 +77,10 @@ describe("mem search --also", () => {
     expect(run("why", query, "--also", "playwright flaky retries").stdout).toContain('   coverage   1.000 of "playwright flaky retries", in its content\n')
     expect(run("context", "-q", query, "--also", "playwright retries", "--json").json().included).toEqual([id])
     // The one recall records every phrasing.
-    const recalled = run("log", "--json").json().filter((e: { type: string }) => e.type === "MemoriesRecalled")
+    // The log lists newest first.
+    const recalled = (run("log", "--json").json() as Array<{ seq: number; type: string }>)
+      .filter((e) => e.type === "MemoriesRecalled")
+      .sort((a, b) => a.seq - b.seq)
     expect(recalled[1].payload).toMatchObject({ query, also: ["playwright flaky retries", "e2e tests unstable"], memoryIds: [id] })
   })
 })
@@ -120,9 +123,9 @@ describe("learned cues", () => {
 
     expect(run("cues", id, "--drop", asked, "--json").json()).toEqual({ id, dropped: asked })
     expect(run("cues", id, "--json").json().cues).toEqual([])
-    const dropped = (run("log", "--json").json() as Array<{ type: string; payload: unknown }>).at(-1)
+    const dropped = (run("log", "--json").json() as Array<{ type: string; payload: unknown }>)[0]
     expect(dropped).toMatchObject({ type: "CueDropped", payload: { memoryId: id, cue: asked } })
-    expect(run("log", "--memory", id).stdout).toMatch(/CueDropped +cli +\S+ learned cue "what is the rollout procedure"\n$/)
+    expect(run("log", "--memory", id).stdout).toMatch(/CueDropped +cli +\S+ learned cue "what is the rollout procedure"\n/)
     expect(run("search", asked, "-p", APP).stdout).toBe(`no memory answers "${asked}"\n`)
 
     const again = run("cues", id, "--drop", asked)
