@@ -89,7 +89,8 @@ describe("MemoryClient.local", () => {
     // The CLI reads the same file: the drop is in the log.
     await memory.close()
     const log = memAt(db)("log", "--memory", flaky, "--json").json()
-    expect(log.at(-1)).toMatchObject({ type: "CueDropped", origin: "sdk-test/session-1", payload: { cue: "the browser checks keep failing at random" } })
+    // Newest first.
+    expect(log[0]).toMatchObject({ type: "CueDropped", origin: "sdk-test/session-1", payload: { cue: "the browser checks keep failing at random" } })
   })
 
   it("rejects bad input with the tag the store would give, and writes nothing", async () => {
