@@ -78,10 +78,10 @@ describe("mem search --also", () => {
     expect(run("context", "-q", query, "--also", "playwright retries", "--json").json().included).toEqual([id])
     // The one recall records every phrasing.
     // The log lists newest first.
-    const recalled = (run("log", "--json").json() as Array<{ seq: number; type: string }>)
+    const recalled = (run("log", "--json").json() as Array<{ seq: number; type: string; payload: unknown }>)
       .filter((e) => e.type === "MemoriesRecalled")
       .sort((a, b) => a.seq - b.seq)
-    expect(recalled[1].payload).toMatchObject({ query, also: ["playwright flaky retries", "e2e tests unstable"], memoryIds: [id] })
+    expect(recalled[1]!.payload).toMatchObject({ query, also: ["playwright flaky retries", "e2e tests unstable"], memoryIds: [id] })
   })
 })
 
