@@ -8,18 +8,11 @@ import { test } from "vitest"
 import { isConversationControl } from "../../src/events/events.js"
 import { readEvents, type NewEvent } from "../../src/events/log.js"
 import type { LedgerStore } from "../../src/store/ledger-store.js"
-import { appendAll, appendScenario, eventsOf, forgottenAtEnd, ORIGINS, scenarioArb } from "../support/ledger-arbitrary.js"
-import { eventId } from "../support/ids.js"
+import { appendAll, appendScenario, conversationSwitch, eventsOf, forgottenAtEnd, ORIGINS, scenarioArb } from "../support/ledger-arbitrary.js"
 import { expectSameProjections, snapshot } from "../support/snapshot.js"
 import { withTempStores } from "../support/temp-store.js"
 
-const control = (tag: "ConversationForgotten" | "ConversationRestored", origin: string, n: number): NewEvent => ({
-  id: eventId(10_000 + n),
-  recordedAt: "2030-01-01T00:00:00.000Z",
-  origin: "cli",
-  agent: "test",
-  event: { _tag: tag, origin }
-})
+const control = conversationSwitch
 
 const logOf = (store: LedgerStore): NewEvent[] =>
   [...readEvents(store.db)].map(({ id, recordedAt, origin, agent, event }) => ({ id, recordedAt, origin, agent, event: event! }))

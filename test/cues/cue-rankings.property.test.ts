@@ -9,11 +9,9 @@
 import * as fc from "fast-check"
 import { expect, test } from "vitest"
 import { DEFAULT_CONFIG } from "../../src/config.js"
-import type { NewEvent } from "../../src/events/log.js"
 import { explainRun, runRanking, runSearch } from "../../src/retrieval/ranking-run.js"
 import type { Db } from "../../src/store/database.js"
-import { appendAll, appendScenario, ORIGINS, scenarioArb } from "../support/ledger-arbitrary.js"
-import { eventId } from "../support/ids.js"
+import { appendAll, appendScenario, conversationSwitch, ORIGINS, scenarioArb } from "../support/ledger-arbitrary.js"
 import { withTempStores } from "../support/temp-store.js"
 
 const PLACES = [null, "github.com/acme/app", "github.com/acme/other"] as const
@@ -62,13 +60,7 @@ test("a cue learned in one project never changes a search from another", () => {
   )
 })
 
-const control = (tag: "ConversationForgotten" | "ConversationRestored", origin: string, n: number): NewEvent => ({
-  id: eventId(20_000 + n),
-  recordedAt: "2030-06-01T00:00:00.000Z",
-  origin: "cli",
-  agent: "test",
-  event: { _tag: tag, origin }
-})
+const control = conversationSwitch
 
 test("forgetting a conversation and undoing it leaves every ranking as it was", () => {
   fc.assert(

@@ -286,3 +286,12 @@ export const forgottenAtEnd = (events: ReadonlyArray<NewEvent>): Set<string> => 
   }
   return hidden
 }
+
+/** A person's forget or restore of a conversation, with an id after any scenario's. */
+export const conversationSwitch = (tag: "ConversationForgotten" | "ConversationRestored", origin: string, n: number): NewEvent => ({
+  id: eventId(10_000 + n),
+  recordedAt: "2030-01-01T00:00:00.000Z",
+  origin: "cli",
+  agent: "test",
+  event: { _tag: tag, origin }
+})

@@ -6,7 +6,8 @@ import { MemledgerError, type MemoryClient } from "../../src/sdk/index.js"
 
 export type Answer = { readonly ok: unknown } | { readonly error: string; readonly message: string }
 
-export const sdkSession = async (memory: MemoryClient): Promise<Answer[]> => {
+/** Each call's answer or typed refusal, in order: what the local and remote sessions compare. */
+const recorder = () => {
   const answers: Answer[] = []
   const step = async <A>(call: () => Promise<A>): Promise<A | undefined> => {
     try {
@@ -19,6 +20,11 @@ export const sdkSession = async (memory: MemoryClient): Promise<Answer[]> => {
       return undefined
     }
   }
+  return { answers, step }
+}
+
+export const sdkSession = async (memory: MemoryClient): Promise<Answer[]> => {
+  const { answers, step } = recorder()
   const idOf = (answer: unknown) => (answer as { id: string }).id
 
   const deploy = idOf(await step(() => memory.remember({ content: "Deploy with make deploy ENV=prod", category: "command", tags: ["deploy"] })))
@@ -63,18 +69,7 @@ export const SESSION_REFUSALS = ["MemoryNotFound", "InvalidContent", "InvalidId"
  * worked outcome, then dropped, and written cues removed; ending with refusals.
  */
 export const cueSession = async (memory: MemoryClient): Promise<Answer[]> => {
-  const answers: Answer[] = []
-  const step = async <A>(call: () => Promise<A>): Promise<A | undefined> => {
-    try {
-      const ok = await call()
-      answers.push({ ok })
-      return ok
-    } catch (error) {
-      if (!(error instanceof MemledgerError)) throw error
-      answers.push({ error: error.tag, message: error.message })
-      return undefined
-    }
-  }
+  const { answers, step } = recorder()
   const idOf = (answer: unknown) => (answer as { id: string }).id
   const asked = "the browser checks keep failing at random"
   const conversation = "claude-code:session/s1"
