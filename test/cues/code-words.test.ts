@@ -9,8 +9,8 @@ import { codeWords } from "../../src/retrieval/code-words.js"
 import { Commands, freshDb, Retrieval, runAt, T0 } from "../support/services.js"
 
 const TABLE: ReadonlyArray<readonly [memory: string, query: string]> = [
-  ["Check the session with getServerSession in server components", "server session"],
-  ["Check the session with getServerSession in server components", "getServerSession"],
+  ["Read the user from getServerSession in route handlers", "server session"],
+  ["Read the user from getServerSession in route handlers", "getServerSession"],
   ["Install with pnpm install --frozen-lockfile in CI", "frozenLockfile"],
   ["Install with pnpm install --frozen-lockfile in CI", "frozen lockfile"],
   ["Set DATABASE_URL before running migrations", "database url"],
