@@ -14,8 +14,9 @@ export interface Screen {
 
 export const onTerminal = (commandLine: string, env: Record<string, string> = {}): Screen => {
   // A terminal that says it has colours, unless a test says otherwise: node reads any
-  // NO_COLOR or FORCE_COLOR, even an empty one, so they are removed rather than emptied.
-  const { NO_COLOR: _no, FORCE_COLOR: _force, NODE_DISABLE_COLORS: _disable, ...inherited } = process.env
+  // NO_COLOR or FORCE_COLOR, even an empty one, so they are removed rather than emptied; and
+  // under a CI variable node gives a terminal two colours unless it knows the CI by name.
+  const { NO_COLOR: _no, FORCE_COLOR: _force, NODE_DISABLE_COLORS: _disable, CI: _ci, ...inherited } = process.env
   const result = spawnSync("script", ["--quiet", "--return", "--command", commandLine, "/dev/null"], {
     encoding: "utf8",
     input: "",
