@@ -114,14 +114,20 @@ const prepareFile = (file: string): void => {
   }
 }
 
-/** Returns why the file is unusable, or undefined when it is ours or empty. */
+/**
+ * Returns why the file is unusable, or undefined when it is ours or empty. The application id
+ * and the table count are read by one statement, so from one snapshot: read apart, another
+ * process's creation of the store could commit between them, and a store whose id was read
+ * before it and whose tables after it would pass for a foreign file.
+ */
 const checkIdentity = (db: Db): string | undefined => {
-  const appId = db.pragma("application_id", { simple: true }) as number
+  const { appId, tables } = db.prepare(IDENTITY_SQL).get() as { appId: number; tables: number }
   if (appId === APPLICATION_ID) return undefined
-  const tables = db.prepare("SELECT count(*) AS n FROM sqlite_schema").get() as { n: number }
-  if (appId === 0 && tables.n === 0) return undefined
+  if (appId === 0 && tables === 0) return undefined
   return "it is a SQLite database, but not a memledger store; refusing to touch it (pass --db with another path)"
 }
+
+const IDENTITY_SQL = "SELECT (SELECT application_id FROM pragma_application_id) AS appId, (SELECT count(*) FROM sqlite_schema) AS tables"
 
 const describe = (error: unknown): string => {
   const message = error instanceof Error ? error.message : String(error)
