@@ -33,12 +33,12 @@ export const openDatabase = (path: string, options: OpenOptions = {}): Either.Ei
   }
   let db: Db
   try {
+    // `timeout` is SQLite's busy_timeout: a connection that finds the file locked waits this long.
     db = new Database(file, { readonly: options.readonly ?? false, timeout: BUSY_TIMEOUT_MS })
   } catch (error) {
     return Either.left(new DatabaseUnusable({ path: file, reason: describe(error) }))
   }
   try {
-    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
     // Reads through a memory map instead of a read() per 4 KiB page: a hybrid search scans
     // every vector of its places, and this took its p95 at 100,000 memories from 76 to 48 ms
     // (bench/search). The map grows with the file, up to this size; pages stay the OS's cache.
@@ -59,9 +59,11 @@ export const openDatabase = (path: string, options: OpenOptions = {}): Either.Ei
   }
 }
 
-/** The settings of a connection that writes (a bulk import's writer thread opens one too). */
+/**
+ * The settings of a connection that writes (a bulk import's writer thread opens one too, and
+ * sets the busy timeout itself, which `openDatabase` gives every connection as it opens it).
+ */
 export const WRITE_PRAGMAS: ReadonlyArray<string> = [
-  `busy_timeout = ${BUSY_TIMEOUT_MS}`,
   "synchronous = NORMAL",
   // Restatement keys are hashes, and ids random after their minute (but an import's), so index
   // inserts land all over their B-trees: a 64 MiB page cache (default 2 MiB) keeps them from

@@ -16,7 +16,7 @@ import { createRequire } from "node:module"
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads"
 import { LAST_EVENT_SQL, type LogHead } from "../events/log.js"
 import { endsAt, type BatchOutcome, type BatchWriter } from "./batch-writer.js"
-import { MMAP_BYTES, WRITE_PRAGMAS } from "./database.js"
+import { BUSY_TIMEOUT_MS, MMAP_BYTES, WRITE_PRAGMAS } from "./database.js"
 
 /** Rows queued before they are posted: enough to spread a message's cost, few enough to start the thread early. */
 const CHUNK_ROWS = 1_000
@@ -60,7 +60,7 @@ export class WriterThread implements BatchWriter {
     port1.unref()
     const thread = new WriterThread(worker, port1, signal)
     // The importing connection checkpoints for both (LedgerStore.withCheckpointThread).
-    const pragmas = [...WRITE_PRAGMAS, `mmap_size = ${MMAP_BYTES}`, "wal_autocheckpoint = 0"]
+    const pragmas = [`busy_timeout = ${BUSY_TIMEOUT_MS}`, ...WRITE_PRAGMAS, `mmap_size = ${MMAP_BYTES}`, "wal_autocheckpoint = 0"]
     thread.post({ op: "open", path, pragmas, endSql: LAST_EVENT_SQL })
     return thread
   }
