@@ -7,7 +7,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 
 import { dirname, resolve } from "node:path"
 import Database from "better-sqlite3"
 import { Either } from "effect"
-import { DatabaseUnusable } from "../domain/errors.js"
+import { DatabaseUnusable, StoreNotFound } from "../domain/errors.js"
 
 export type Db = Database.Database
 
@@ -15,16 +15,23 @@ export type Db = Database.Database
 export const APPLICATION_ID = 0x6d656d6c
 export const BUSY_TIMEOUT_MS = 15_000
 
-export interface OpenOptions {
+/** Whether opening a store may create it: false for a command with nothing to do on a new one. */
+export interface StoreOpening {
+  /** Unless false, a missing file (and its folders) is created; if false, it is StoreNotFound. */
+  readonly create?: boolean
+}
+
+export interface OpenOptions extends StoreOpening {
   readonly readonly?: boolean
 }
 
-export const openDatabase = (path: string, options: OpenOptions = {}): Either.Either<Db, DatabaseUnusable> => {
+export const openDatabase = (path: string, options: OpenOptions = {}): Either.Either<Db, DatabaseUnusable | StoreNotFound> => {
   if (path.trim() === "") return Either.left(new DatabaseUnusable({ path, reason: "the path is empty; give the store file's path" }))
   const file = path === ":memory:" ? path : resolve(path)
   if (file !== ":memory:") {
     const unusable = unusablePath(file)
     if (unusable !== undefined) return Either.left(new DatabaseUnusable({ path: file, reason: unusable }))
+    if (options.create === false && !existsSync(file)) return Either.left(new StoreNotFound({ path: file }))
     try {
       prepareFile(file)
     } catch (error) {

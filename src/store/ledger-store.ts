@@ -9,7 +9,7 @@
  */
 import { Either } from "effect"
 import type { LedgerConfig } from "../config.js"
-import type { DatabaseUnusable } from "../domain/errors.js"
+import type { DatabaseUnusable, StoreNotFound } from "../domain/errors.js"
 import type { MemoryId } from "../domain/ids.js"
 import type { StoredEvent } from "../events/events.js"
 import { appendEvents, appendRaw, type NewEvent, type RawEvent } from "../events/log.js"
@@ -17,7 +17,7 @@ import type { DecisionState } from "../commands/state.js"
 import { loadConversation } from "../projections/conversations.js"
 import { findRestatement, loadMemory } from "../projections/memories.js"
 import { openProjectionSession, type ProjectionSession } from "../projections/projector.js"
-import { openDatabase, type Db } from "./database.js"
+import { openDatabase, type Db, type StoreOpening } from "./database.js"
 import { CheckpointThread } from "./checkpoint-thread.js"
 import { isReady, prepareSchema } from "./schema.js"
 import { LocalBatchWriter, type BatchWriter } from "./batch-writer.js"
@@ -42,8 +42,8 @@ export class LedgerStore {
     readonly config: LedgerConfig
   ) {}
 
-  static open(path: string, config: LedgerConfig): Either.Either<LedgerStore, DatabaseUnusable> {
-    return Either.map(openDatabase(path), (db) => {
+  static open(path: string, config: LedgerConfig, opening: StoreOpening = {}): Either.Either<LedgerStore, DatabaseUnusable | StoreNotFound> {
+    return Either.map(openDatabase(path, opening), (db) => {
       if (!isReady(db, config)) db.transaction(() => prepareSchema(db, config)).immediate()
       return new LedgerStore(db, path, config)
     })

@@ -5,12 +5,12 @@
  */
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { mem, tempDir } from "../support/cli.js"
+import { eventsIn, mem, memAt, tempDir } from "../support/cli.js"
 
 const importLines = (lines: ReadonlyArray<unknown>) => {
   const db = join(tempDir(), "m.db")
   const result = mem(["--db", db, "import", "-", "--json"], { input: lines.map((l) => (typeof l === "string" ? l : JSON.stringify(l))).join("\n") })
-  const events = mem(["--db", db, "log", "--json"]).json().length
+  const events = eventsIn(memAt(db))
   return { ...result, events, error: result.stderr === "" ? undefined : JSON.parse(result.stderr) }
 }
 

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { memAt, tempDir } from "../support/cli.js"
+import { createStore, eventsIn, memAt, tempDir } from "../support/cli.js"
 
 /** Unlike each other, so that each is stored rather than offered as a confirmation. */
 const TEXTS = ["use pnpm for installs", "deploy with make deploy", "the api lives in src/api", "never force-push main", "answer in English"]
@@ -43,7 +43,7 @@ describe("replay refuses an incomplete or edited export", () => {
     expect(result.code).toBe(1)
     expect(result.stderr).toMatch(message)
     expect(result.stderr).not.toMatch(/SqliteError|\n\s+at /)
-    expect(target("stats", "--json").json().events).toBe(0)
+    expect(eventsIn(target)).toBe(0)
   })
 
   it("an event id repeated under another sequence number is named, not a UNIQUE constraint", () => {
@@ -75,7 +75,7 @@ describe("replay of a file that cannot be read", () => {
   it("leaves an existing store file alone when it fails", () => {
     const dir = tempDir()
     const db = join(dir, "kept.db")
-    memAt(db)("stats")
+    createStore(db)
     expect(memAt(db)("replay", join(dir, "nosuch.jsonl")).code).toBe(2)
     expect(existsSync(db)).toBe(true)
   })
@@ -92,6 +92,6 @@ describe("import of exported events", () => {
     const result = run("import", file)
     expect(result.code).toBe(1)
     expect(result.stderr).toMatch(/^mem: line 3: the payload does not match its payloadHash \(the line was edited\)/)
-    expect(run("stats", "--json").json().events).toBe(0)
+    expect(eventsIn(run)).toBe(0)
   })
 })

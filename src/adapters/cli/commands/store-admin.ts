@@ -6,7 +6,7 @@ import { Maintenance } from "../../../services/maintenance.js"
 import { UsageError } from "../output.js"
 import { progressBar } from "../progress.js"
 import * as O from "../options.js"
-import { mem, withStore } from "../root.js"
+import { CREATES, mem, withStore } from "../root.js"
 
 const file = Args.text({ name: "file" })
 
@@ -34,7 +34,8 @@ export const importCmd = Command.make(
         const m = yield* Maintenance
         return yield* withProgress("importing", (update) => m.importJsonl(text, { origin, agent: a.agent }, update))
       }),
-      { json: a.json, human: (r) => `imported ${r.imported} memories, confirmed ${r.confirmed} already known${r.events ? `, ${r.events} events` : ""}` }
+      { json: a.json, human: (r) => `imported ${r.imported} memories, confirmed ${r.confirmed} already known${r.events ? `, ${r.events} events` : ""}` },
+      CREATES
     )
 ).pipe(Command.withDescription("Import memories (or exported events) from a JSONL file, '-' for stdin"))
 
@@ -59,7 +60,8 @@ export const replay = Command.make("replay", { file, json: O.json }, (a) =>
       const m = yield* Maintenance
       return yield* withProgress("replaying", (update) => m.replay(text, update))
     }),
-    { json: a.json, human: (r) => `replayed ${r.events} events` }
+    { json: a.json, human: (r) => `replayed ${r.events} events` },
+    CREATES
   )
 ).pipe(Command.withDescription("Rebuild a store from an exported log, into an empty --db"))
 
