@@ -40,6 +40,28 @@ describe("import of a bad memory line", () => {
     expect(result.events).toBe(0)
   })
 
+  it.each([
+    ["catgory", { content: "c", catgory: "gotcha" }, "line 2: catgory is not a field of a memory line (did you mean category?)"],
+    ["projet", { content: "p", projet: "github.com/acme/app" }, "line 2: projet is not a field of a memory line (did you mean project?)"],
+    ["tag", { content: "t", tag: ["deploy"] }, "line 2: tag is not a field of a memory line (did you mean tags?)"],
+    ["two unknown fields", { content: "u", colour: "red", tag: "x" }, "line 2: colour and tag are not fields of a memory line"]
+  ])("with a field it does not know (%s) is refused, naming the field, and nothing is imported", (_, line, reason) => {
+    const result = importLines([fine, line, fine])
+    expect(result.code).toBe(1)
+    expect(result.error.error).toBe("ImportLineInvalid")
+    expect(result.error.message.startsWith(reason)).toBe(true)
+    expect(result.error.message).toMatch(/the fields are content, category, project, tags, origin, agent, source and createdAt/)
+    expect(result.events).toBe(0)
+  })
+
+  it("refuses a field it does not know in a large file too, where lines are read in bulk", () => {
+    const lines = Array.from({ length: 1_500 }, (_, i) => ({ content: `bulk note ${i}` }))
+    const result = importLines([...lines.slice(0, 700), { content: "misspelt", projet: "github.com/acme/app" }, ...lines.slice(700)])
+    expect(result.code).toBe(1)
+    expect(result.error.message.startsWith("line 701: projet is not a field of a memory line")).toBe(true)
+    expect(result.events).toBe(0)
+  })
+
   it("imports 10,000 emoji as 10,000 characters", () => {
     const result = importLines([{ content: "😀".repeat(10_000) }])
     expect(result.code).toBe(0)
