@@ -11,7 +11,7 @@ import { ExportedEvent, isExportedEventLine } from "../events/export-line.js"
 import { agentProblem, originProblem } from "./actor.js"
 import { isCanonicalTime } from "./canonical-time.js"
 import type { AddInput } from "./add-input.js"
-import { memoryLineProblem, NOT_A_MEMORY_LINE } from "./memory-line-problem.js"
+import { MEMORY_LINE_FIELD_SET, memoryLineProblem, NOT_A_MEMORY_LINE } from "./memory-line-problem.js"
 import type { Mutable } from "../domain/mutable.js"
 
 const MemoryLine = Schema.Struct({
@@ -158,6 +158,7 @@ type MemoryItem = Extract<ImportItem, { kind: "memory" }>
  */
 export const memoryItemOf = (value: unknown, line: number): MemoryItem | undefined => {
   if (typeof value !== "object" || value === null || Array.isArray(value) || isExportedEventLine(value)) return undefined
+  for (const key in value) if (!MEMORY_LINE_FIELD_SET.has(key)) return undefined
   const { content, category, project, tags, origin, agent, source, createdAt } = value as Record<string, unknown>
   if (typeof content !== "string" || contentTooLong(content) !== undefined || content.trim().length === 0) return undefined
   if (category != null && !CATEGORY_SET.has(category)) return undefined
