@@ -62,6 +62,17 @@ describe("import of a bad memory line", () => {
     expect(result.events).toBe(0)
   })
 
+  it("with a createdAt more than a day ahead is refused; one within the day is kept", () => {
+    const refused = importLines([fine, { content: "from the future", createdAt: "9999-12-31T00:00:00Z" }])
+    expect(refused.code).toBe(1)
+    expect(refused.error.message).toMatch(/^line 2: createdAt: 9999-12-31T00:00:00.000Z is more than a day ahead of now/)
+    expect(refused.events).toBe(0)
+    const soon = new Date(Date.now() + 60 * 60 * 1000).toISOString()
+    const kept = importLines([fine, { content: "written in another time zone's today", createdAt: soon }])
+    expect(kept.code).toBe(0)
+    expect(kept.events).toBe(2)
+  })
+
   it("imports 10,000 emoji as 10,000 characters", () => {
     const result = importLines([{ content: "😀".repeat(10_000) }])
     expect(result.code).toBe(0)

@@ -81,6 +81,51 @@ describe("replay of a file that cannot be read", () => {
   })
 })
 
+/** Line `i` of `lines` with one envelope field set to another value: what a hand edit does. */
+const withField = (lines: ReadonlyArray<string>, i: number, field: string, value: unknown): string[] =>
+  lines.map((l, n) => (n === i ? JSON.stringify({ ...JSON.parse(l), [field]: value }) : l))
+
+describe("import refuses an incomplete, reordered or edited export, as replay does", () => {
+  const lines = exportedLines()
+
+  it.each([
+    ["the first line deleted", lines.slice(1), /^mem: line 1: event #1 is missing before this line/],
+    ["a middle line deleted", [...lines.slice(0, 2), ...lines.slice(3)], /^mem: line 3: event #3 is missing before this line/],
+    ["a line repeated", [...lines.slice(0, 3), lines[2]!, ...lines.slice(3)], /^mem: line 4: event #3 comes a second time/],
+    ["two lines swapped", [lines[0]!, lines[2]!, lines[1]!, ...lines.slice(3)], /^mem: line 2: event #2 is missing before this line/],
+    ["an edited origin", withField(lines, 2, "origin", "claude-code:session/forged"), /^mem: line 3: the hash chain does not match the export/],
+    ["an edited recordedAt", withField(lines, 1, "recordedAt", "2020-01-01T00:00:00.000Z"), /^mem: line 2: the hash chain does not match the export/],
+    ["an edited agent", withField(lines, 4, "agent", "someone-else"), /^mem: line 5: the hash chain does not match the export/]
+  ])("%s: names the line, imports nothing", (_name, edited, message) => {
+    const dir = tempDir()
+    const file = join(dir, "log.jsonl")
+    writeFileSync(file, edited.join("\n") + "\n")
+    const run = memAt(join(dir, "c.db"))
+    const result = run("import", file)
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(message)
+    expect(result.stderr).not.toMatch(/SqliteError|\n\s+at /)
+    expect(eventsIn(run)).toBe(0)
+  })
+
+  it("an edited origin is refused by replay too", () => {
+    const { result, target } = replayLines(withField(lines, 2, "origin", "claude-code:session/forged"))
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(/^mem: line 3: the hash chain does not match the export/)
+    expect(eventsIn(target)).toBe(0)
+  })
+
+  it("a whole export imports, into an empty store or beside other memories", () => {
+    const dir = tempDir()
+    const file = join(dir, "log.jsonl")
+    writeFileSync(file, lines.join("\n") + "\n")
+    const run = memAt(join(dir, "d.db"))
+    run("add", "a memory of this store's own", "--global")
+    expect(run("import", file, "--json").json()).toMatchObject({ events: 5 })
+    expect(run("verify", "--json").json()).toMatchObject({ ok: true, events: 6 })
+  })
+})
+
 describe("import of exported events", () => {
   it("refuses an event whose payload was edited, naming the line", () => {
     const lines = exportedLines()
