@@ -10,12 +10,22 @@ import { CREATES, mem, withStore } from "../root.js"
 
 const file = Args.text({ name: "file" })
 
-/** Reads a file, or standard input for "-". */
+/**
+ * Reads a file, or standard input for "-". Standard input is read as a stream, to its end: one
+ * synchronous read of fd 0 fails with EAGAIN on a non-blocking pipe that is empty but still
+ * open, which is any pipe whose producer is slower than this reader.
+ */
 const readInput = (path: string) =>
-  Effect.try({
-    try: () => readFileSync(path === "-" ? 0 : path, "utf8"),
+  Effect.tryPromise({
+    try: async () => (path === "-" ? await readStdin() : readFileSync(path, "utf8")),
     catch: (error) => new UsageError(`cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`)
   })
+
+const readStdin = async (): Promise<string> => {
+  const chunks: Buffer[] = []
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString("utf8")
+}
 
 const withProgress = <A, E, R>(label: string, run: (update: (done: number, total: number) => void) => Effect.Effect<A, E, R>) => {
   const bar = progressBar(label)
