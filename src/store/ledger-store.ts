@@ -17,6 +17,7 @@ import type { DecisionState } from "../commands/state.js"
 import { loadConversation } from "../projections/conversations.js"
 import { findRestatement, loadMemory } from "../projections/memories.js"
 import { openProjectionSession, type ProjectionSession } from "../projections/projector.js"
+import { refuseIfBroken } from "./chain-break.js"
 import { openDatabase, type Db, type StoreOpening } from "./database.js"
 import { CheckpointThread } from "./checkpoint-thread.js"
 import { isReady, prepareSchema } from "./schema.js"
@@ -135,6 +136,8 @@ export class LedgerStore {
   private transact<A>(f: (tx: WriteTx) => A): A {
     return this.db
       .transaction(() => {
+        // Under the lock, so a verify that found the log broken in another process is seen here.
+        refuseIfBroken(this.db, this.path)
         const session = openProjectionSession(this.db, this.config)
         const project = (stored: StoredEvent[]): StoredEvent[] => {
           session.apply(stored)
@@ -184,6 +187,8 @@ export class LedgerStore {
    */
   batchWriter(thread: boolean): BatchWriter {
     if (this.db.inTransaction) throw new Error("a bulk import cannot run inside a write")
+    // Checked as the import starts: its batches are written outside `transact`.
+    refuseIfBroken(this.db, this.path)
     this.flushQueued()
     return thread && !this.db.memory ? WriterThread.open(this.db.name) : new LocalBatchWriter(this.db)
   }

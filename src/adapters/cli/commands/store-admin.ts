@@ -3,6 +3,7 @@ import { existsSync, readFileSync, statSync } from "node:fs"
 import { Args, Command, Options } from "@effect/cli"
 import { Effect, Option } from "effect"
 import { Maintenance } from "../../../services/maintenance.js"
+import type { VerifyReport } from "../../../store/verify.js"
 import { UsageError } from "../output.js"
 import { progressBar } from "../progress.js"
 import * as O from "../options.js"
@@ -51,15 +52,29 @@ export const importCmd = Command.make(
 
 export const exportCmd = Command.make(
   "export",
-  { file, force: Options.boolean("force").pipe(Options.withDescription("overwrite FILE if it exists")), json: O.json },
+  {
+    file,
+    force: Options.boolean("force").pipe(Options.withDescription("overwrite FILE if it exists")),
+    verified: Options.boolean("verified").pipe(
+      Options.withDescription("end at the first event that does not verify, writing the events before it (to replay into a new store)")
+    ),
+    json: O.json
+  },
   (a) =>
     withStore(
       Effect.gen(function* () {
         // A directory is the export's own error to name (it is never overwritten, --force or not).
         if (existsSync(a.file) && !a.force && !statSync(a.file).isDirectory()) return yield* Effect.fail(new UsageError(`${a.file} exists; pass --force to overwrite it`))
-        return yield* Effect.flatMap(Maintenance, (m) => m.exportTo(a.file))
+        return yield* Effect.flatMap(Maintenance, (m) => m.exportTo(a.file, { verified: a.verified }))
       }),
-      { json: a.json, human: (r) => `exported ${r.events} events to ${r.file}` }
+      {
+        json: a.json,
+        human: (r) => `exported ${r.events} events to ${r.file}`,
+        notice: (r) =>
+          r.stoppedAt === undefined
+            ? undefined
+            : `stopped before event #${r.stoppedAt}, which does not verify (${r.reason}); it and the events after it are not in ${r.file}`
+      }
     )
 ).pipe(Command.withDescription("Write the whole event log to FILE as JSONL"))
 
@@ -94,7 +109,8 @@ export const verify = Command.make("verify", { json: O.json }, (a) =>
           `${r.ok ? "ok" : "FAILED"}: ${r.events} events`,
           `hash chain:   ${r.chain.ok ? "ok" : `broken at #${r.chain.brokenAt}: ${r.chain.reason}`}`,
           `projections:  ${r.projections.ok ? "equal a rebuild" : `differ from a rebuild in ${r.projections.differences.map((d) => d.projection).join(", ")}`}`,
-          `sqlite:       ${r.integrity}`
+          `sqlite:       ${r.integrity}`,
+          ...writesLine(r)
         ].join("\n")
     }
   )
@@ -127,6 +143,18 @@ export const purge = Command.make(
       )
     )
 ).pipe(Command.withDescription("Erase forgotten text from disk for good (cannot be undone)"))
+
+/** What a verify did about writes, when it did something: refused them from now on, or allowed them again. */
+const writesLine = (r: VerifyReport): string[] => {
+  if (r.writes === undefined) return []
+  if ("refused" in r.writes) {
+    const { brokenAt } = r.writes.refused
+    return [
+      `writes:       refused from now on, by every process; 'mem export --verified FILE' writes the ${brokenAt - 1} events before #${brokenAt}, and 'mem --db NEW.db replay FILE' makes a new store of them`
+    ]
+  }
+  return [`writes:       the log verified broken at #${r.writes.lifted.brokenAt} before; it is whole now, so writes are allowed again`]
+}
 
 /** The command that does what a dry run showed: the same store and the same options, plus --yes. */
 const purgeCommand = (db: Option.Option<string>, memories: boolean): string =>
