@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from "node:fs"
 import { homedir } from "node:os"
 import { join } from "node:path"
 import type { Layer } from "effect"
-import type { DatabaseUnusable, StoreNotFound } from "../domain/errors.js"
+import type { DatabaseUnusable, DiskFull, StoreNotFound } from "../domain/errors.js"
 import type { EmbedderConfigInvalid } from "../embeddings/errors.js"
 import { LocalOperationsLayer } from "../services/app.js"
 import type { StoreOpening } from "../store/database.js"
@@ -40,7 +40,7 @@ export const operationsLayer = (
   dbPath: string,
   env: NodeJS.ProcessEnv = process.env,
   opening: StoreOpening = {}
-): Layer.Layer<Operations, DatabaseUnusable | StoreNotFound | EmbedderConfigInvalid | RemoteError> => {
+): Layer.Layer<Operations, DatabaseUnusable | StoreNotFound | DiskFull | EmbedderConfigInvalid | RemoteError> => {
   const remote = remoteFromEnv(env)
   return remote === undefined ? LocalOperationsLayer(dbPath, undefined, undefined, opening) : OperationsRemote(remote)
 }

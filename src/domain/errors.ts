@@ -115,6 +115,18 @@ export class StoreNotFound extends Schema.TaggedError<StoreNotFound>()("StoreNot
   }
 }
 
+/**
+ * The disk holding `path` has no room left (SQLite's SQLITE_FULL, or ENOSPC): the write that met
+ * it was rolled back, or the file was never made, so nothing of it is anywhere.
+ */
+export class DiskFull extends Schema.TaggedError<DiskFull>()("DiskFull", {
+  path: Schema.String
+}) {
+  override get message() {
+    return `the disk is full: nothing was written to ${this.path}; free some space and try again`
+  }
+}
+
 export class ImportLineInvalid extends Schema.TaggedError<ImportLineInvalid>()("ImportLineInvalid", {
   line: Schema.Number,
   reason: Schema.String,

@@ -14,9 +14,11 @@ import { closeSync, openSync, realpathSync, renameSync, rmSync, statSync, writeS
 import { basename, dirname, join, resolve } from "node:path"
 import { randomBytes } from "node:crypto"
 import { Either, Schema } from "effect"
+import type { DiskFull } from "../domain/errors.js"
 import { exportRow } from "../events/export-line.js"
 import { LogChain } from "../events/log-chain.js"
 import { readRows } from "../events/log.js"
+import { diskFullOf } from "../store/disk-full.js"
 import type { LedgerStore } from "../store/ledger-store.js"
 
 /** The export file cannot be written: it is the store, a folder, or its folder is missing. */
@@ -59,7 +61,7 @@ export const exportLog = (
   store: LedgerStore,
   file: string,
   { verified = false }: ExportOptions = {}
-): Either.Either<ExportReport, ExportTargetInvalid | EventDoesNotVerify> => {
+): Either.Either<ExportReport, ExportTargetInvalid | EventDoesNotVerify | DiskFull> => {
   const refused = refusal(file, store.path)
   if (refused !== undefined) return Either.left(new ExportTargetInvalid({ file, reason: refused }))
   // Beside the file it replaces (through a symlink, beside what it points to), so the rename is one step.
@@ -97,6 +99,11 @@ export const exportLog = (
       kept = true
       const report: ExportReport = { events: chain.sound, file }
       return Either.right(stopped === undefined ? report : { ...report, stoppedAt: stopped.seq, reason: stopped.reason })
+    } catch (error) {
+      // The partial file goes (below): a full disk leaves nothing behind, not an empty export.
+      const full = diskFullOf(error, file)
+      if (full === undefined) throw error
+      return Either.left(full)
     } finally {
       if (fd >= 0) closeSync(fd)
       if (!kept) rmSync(partial, { force: true })

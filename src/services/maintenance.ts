@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto"
 import { Clock, Context, Effect, Layer } from "effect"
 import type { Actor } from "../commands/actor.js"
-import type { DomainError } from "../domain/errors.js"
+import type { DiskFull, DomainError } from "../domain/errors.js"
 import { makeImportIdFactory } from "../domain/ids.js"
 import { rebuildProjections, type Progress } from "../projections/rebuild.js"
 import { previewPurge, purgeForgotten, type PurgeReport } from "../store/purge.js"
@@ -35,7 +35,7 @@ export interface MaintenanceApi {
    * missing; and a log with an event that does not verify, unless `verified` asks for the
    * events before it.
    */
-  readonly exportTo: (file: string, options?: ExportOptions) => Effect.Effect<ExportReport, ExportTargetInvalid | EventDoesNotVerify>
+  readonly exportTo: (file: string, options?: ExportOptions) => Effect.Effect<ExportReport, ExportTargetInvalid | EventDoesNotVerify | DiskFull>
   readonly replay: (text: string, onProgress?: Progress) => Effect.Effect<{ events: number }, DomainError>
   readonly rebuild: (onProgress?: Progress) => Effect.Effect<{ events: number }, StoreDamaged>
   readonly verify: Effect.Effect<VerifyReport>

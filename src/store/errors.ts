@@ -5,7 +5,9 @@
  * They are not `DomainError`s: no decision refused anything, the file or its neighbours did.
  */
 import { Schema } from "effect"
+import type { DiskFull } from "../domain/errors.js"
 import { BUSY_TIMEOUT_MS } from "./database.js"
+import { diskFullOf } from "./disk-full.js"
 
 /** The file's pages are not what SQLite wrote (SQLITE_CORRUPT, SQLITE_NOTADB). */
 export class StoreDamaged extends Schema.TaggedError<StoreDamaged>()("StoreDamaged", {
@@ -47,7 +49,7 @@ export class LogBroken extends Schema.TaggedError<LogBroken>()("LogBroken", {
   }
 }
 
-export type StoreError = StoreDamaged | StoreLocked | LogBroken
+export type StoreError = StoreDamaged | StoreLocked | DiskFull | LogBroken
 
 /**
  * The store error a thrown value stands for: one of SQLite's errors about the file, or a store
@@ -55,6 +57,8 @@ export type StoreError = StoreDamaged | StoreLocked | LogBroken
  */
 export const storeErrorOf = (error: unknown, path: string): StoreError | undefined => {
   if (error instanceof LogBroken) return error
+  const full = diskFullOf(error, path)
+  if (full !== undefined) return full
   const code = sqliteCode(error)
   if (code === undefined) return undefined
   const detail = error instanceof Error ? error.message : String(error)

@@ -9,7 +9,7 @@
  */
 import { Either } from "effect"
 import type { LedgerConfig } from "../config.js"
-import type { DatabaseUnusable, StoreNotFound } from "../domain/errors.js"
+import type { DatabaseUnusable, DiskFull, StoreNotFound } from "../domain/errors.js"
 import type { MemoryId } from "../domain/ids.js"
 import type { StoredEvent } from "../events/events.js"
 import { appendEvents, appendRaw, type NewEvent, type RawEvent } from "../events/log.js"
@@ -43,7 +43,7 @@ export class LedgerStore {
     readonly config: LedgerConfig
   ) {}
 
-  static open(path: string, config: LedgerConfig, opening: StoreOpening = {}): Either.Either<LedgerStore, DatabaseUnusable | StoreNotFound> {
+  static open(path: string, config: LedgerConfig, opening: StoreOpening = {}): Either.Either<LedgerStore, DatabaseUnusable | StoreNotFound | DiskFull> {
     return Either.map(openDatabase(path, opening), (db) => {
       if (!isReady(db, config)) db.transaction(() => prepareSchema(db, config)).immediate()
       return new LedgerStore(db, path, config)
