@@ -15,8 +15,8 @@ import { Retrieval } from "../services/retrieval.js"
 import { Store } from "../services/store.js"
 import { storedEventJson } from "../events/export-line.js"
 import { memoryToWire } from "./memory-to-wire.js"
-import { storeErrorOf } from "../store/errors.js"
-import { Operations, RESOLVE_SIMILAR, type Caller, type OperationError, type OperationsApi } from "./operations.js"
+import { Operations, RESOLVE_SIMILAR, type Caller, type OperationsApi } from "./operations.js"
+import { withStoreErrors } from "./store-errors.js"
 import type { RememberOutput } from "./outputs.js"
 
 const DEFAULT_LOG_PAGE = 100
@@ -202,21 +202,3 @@ export const OperationsLocal = Layer.effect(
     return withStoreErrors(api, store.path === ":memory:" ? store.path : resolve(store.path))
   })
 )
-
-/**
- * Every operation with the store's own failures (SQLite's damaged file, held lock or full disk,
- * a log verify found broken) as typed errors, in words, rather than defects: they come thrown
- * from whatever statement meets them, and every surface reports them as it reports any error.
- */
-const withStoreErrors = (api: OperationsApi, path: string): OperationsApi => {
-  const typed = <A>(effect: Effect.Effect<A, OperationError>): Effect.Effect<A, OperationError> =>
-    Effect.catchAllDefect(effect, (defect) => {
-      const error = storeErrorOf(defect, path)
-      return error === undefined ? Effect.die(defect) : Effect.fail(error)
-    })
-  const wrapped: Record<string, unknown> = {}
-  for (const [name, operation] of Object.entries(api) as Array<[string, (input: unknown, caller: Caller) => Effect.Effect<unknown, OperationError>]>) {
-    wrapped[name] = (input: unknown, caller: Caller) => typed(operation(input, caller))
-  }
-  return wrapped as unknown as OperationsApi
-}
