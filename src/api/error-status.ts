@@ -21,6 +21,12 @@ const STATUS: Record<string, 400 | 401 | 404 | 409 | 503> = {
   ReplayTargetNotEmpty: 409,
   Unauthorized: 401,
   DatabaseUnusable: 503,
+  StoreNotFound: 503,
+  StoreDamaged: 503,
+  StoreLocked: 503,
+  DiskFull: 503,
+  // The store refuses writes until the log is recovered: the request conflicts with its state.
+  LogBroken: 409,
   ServiceUnavailable: 503
 }
 

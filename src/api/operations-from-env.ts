@@ -6,9 +6,10 @@ import { existsSync, readFileSync } from "node:fs"
 import { homedir } from "node:os"
 import { join } from "node:path"
 import type { Layer } from "effect"
-import type { DatabaseUnusable } from "../domain/errors.js"
+import type { DatabaseUnusable, DiskFull, StoreNotFound } from "../domain/errors.js"
 import type { EmbedderConfigInvalid } from "../embeddings/errors.js"
 import { LocalOperationsLayer } from "../services/app.js"
+import type { StoreOpening } from "../store/database.js"
 import type { Operations, RemoteError } from "./operations.js"
 import { OperationsRemote, type RemoteConfig } from "./operations-remote.js"
 
@@ -35,7 +36,11 @@ const tokenFromFile = (): string | undefined => {
 }
 
 /** Remote when a server is configured (MEMLEDGER_URL), else the store file at `dbPath`. */
-export const operationsLayer = (dbPath: string, env: NodeJS.ProcessEnv = process.env): Layer.Layer<Operations, DatabaseUnusable | EmbedderConfigInvalid | RemoteError> => {
+export const operationsLayer = (
+  dbPath: string,
+  env: NodeJS.ProcessEnv = process.env,
+  opening: StoreOpening = {}
+): Layer.Layer<Operations, DatabaseUnusable | StoreNotFound | DiskFull | EmbedderConfigInvalid | RemoteError> => {
   const remote = remoteFromEnv(env)
-  return remote === undefined ? LocalOperationsLayer(dbPath) : OperationsRemote(remote)
+  return remote === undefined ? LocalOperationsLayer(dbPath, undefined, undefined, opening) : OperationsRemote(remote)
 }

@@ -3,6 +3,7 @@
  * current project), calls the store's services and returns the wire form. No decision is
  * made here; the services make them all.
  */
+import { resolve } from "node:path"
 import { Clock, Effect, Layer } from "effect"
 import type { Actor } from "../commands/actor.js"
 import type { AddResult } from "../commands/decide-memory.js"
@@ -15,6 +16,7 @@ import { Store } from "../services/store.js"
 import { storedEventJson } from "../events/export-line.js"
 import { memoryToWire } from "./memory-to-wire.js"
 import { Operations, RESOLVE_SIMILAR, type Caller, type OperationsApi } from "./operations.js"
+import { withStoreErrors } from "./store-errors.js"
 import type { RememberOutput } from "./outputs.js"
 
 const DEFAULT_LOG_PAGE = 100
@@ -227,7 +229,7 @@ export const OperationsLocal = Layer.effect(
 
       stats: () => queries.stats
     }
-    return api
+    return withStoreErrors(api, store.path === ":memory:" ? store.path : resolve(store.path))
   })
 )
 

@@ -6,6 +6,7 @@
  */
 import { Context, type Effect } from "effect"
 import type { DomainError } from "../domain/errors.js"
+import type { StoreError } from "../store/errors.js"
 import type * as In from "./inputs.js"
 import type * as Out from "./outputs.js"
 
@@ -26,11 +27,12 @@ export interface Caller {
 }
 
 /**
- * What an operation can fail with: a domain error locally; remotely, the same error's tag and
- * message as the server sent them, or `ServiceUnavailable` when the server can't be reached.
- * Every surface needs only these two fields to report it.
+ * What an operation can fail with: a domain error, or the store file's own (damaged, locked,
+ * full, a log verify found broken) locally; remotely, the same error's tag and message as the
+ * server sent them, or `ServiceUnavailable` when the server can't be reached. Every surface
+ * needs only these two fields to report it.
  */
-export type OperationError = DomainError | RemoteError
+export type OperationError = DomainError | StoreError | RemoteError
 
 export class RemoteError {
   constructor(

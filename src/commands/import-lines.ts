@@ -2,17 +2,20 @@
  * Parses a JSONL import file: each line is a memory or an exported event, and a bad line stops
  * the import with its line number. `parseImport` reads a whole file before anything is written;
  * `ImportLines` reads one line at a time, for an import that checks each batch before writing it.
+ * Across lines, the exported events must be a whole, unedited export (export-chain.ts), and a
+ * memory's `createdAt` may not be more than a day after the import.
  */
 import { DateTime, Either, ParseResult, Schema } from "effect"
 import { ImportLineInvalid, type DomainError } from "../domain/errors.js"
 import { CATEGORIES, Category, contentTooLong, Source, SOURCES } from "../domain/vocabulary.js"
 import { decodePayload, sha256 } from "../events/codec.js"
+import { ExportChain, type ExportChainPosition } from "../events/export-chain.js"
 import { ExportedEvent, isExportedEventLine } from "../events/export-line.js"
 import { agentProblem, originProblem } from "./actor.js"
 import { secretInName } from "../privacy/secret-in-name.js"
 import { isCanonicalTime } from "./canonical-time.js"
 import type { AddInput } from "./add-input.js"
-import { memoryLineProblem, NOT_A_MEMORY_LINE } from "./memory-line-problem.js"
+import { MEMORY_LINE_FIELD_SET, memoryLineProblem, NOT_A_MEMORY_LINE } from "./memory-line-problem.js"
 import type { Mutable } from "../domain/mutable.js"
 
 const MemoryLine = Schema.Struct({
@@ -35,9 +38,20 @@ const decodeMemory = Schema.decodeUnknownEither(MemoryLine)
 const decodeEvent = Schema.decodeUnknownEither(ExportedEvent)
 const isCategory = Schema.is(Category)
 
-export const parseImport = (text: string): Either.Either<ImportItem[], DomainError> => {
+export interface ImportLinesOptions {
+  /** The import's time (ms): a memory line dated more than a day after it is refused. */
+  readonly now?: number
+}
+
+/**
+ * How far ahead of the import a memory's `createdAt` may be: a day, for a clock or a time zone
+ * set wrong by hours. A date beyond is a mistake, and kept it would age the memory backwards.
+ */
+export const CREATED_AT_AHEAD_MS = 24 * 60 * 60 * 1000
+
+export const parseImport = (text: string, options: ImportLinesOptions = {}): Either.Either<ImportItem[], DomainError> => {
   const items: ImportItem[] = []
-  const lines = new ImportLines(text)
+  const lines = new ImportLines(text, options)
   for (let item = lines.next(); item !== undefined; item = lines.next()) {
     if (Either.isLeft(item)) return Either.left(item.left)
     items.push(item.right)
@@ -52,7 +66,15 @@ export const parseImport = (text: string): Either.Either<ImportItem[], DomainErr
 export class ImportLines {
   private offset = 0
   private lineNumber = 0
-  constructor(private readonly text: string) {}
+  private readonly chain = new ExportChain()
+  private readonly latestCreatedAt: number
+
+  constructor(
+    private readonly text: string,
+    { now }: ImportLinesOptions = {}
+  ) {
+    this.latestCreatedAt = now === undefined ? Number.POSITIVE_INFINITY : now + CREATED_AT_AHEAD_MS
+  }
 
   /** The next line, parsed and checked; undefined after the last. */
   next(): Either.Either<ImportItem, ImportLineInvalid> | undefined {
@@ -63,20 +85,42 @@ export class ImportLines {
       const raw = text.slice(this.offset, end).trim()
       this.offset = end + 1
       this.lineNumber++
-      if (raw.length > 0) return parseLine(raw, this.lineNumber)
+      if (raw.length > 0) return this.inContext(parseLine(raw, this.lineNumber))
     }
     return undefined
   }
 
   /** Where the next line starts, to come back to it with `rewind`. */
-  get position(): { readonly offset: number; readonly lineNumber: number } {
-    return { offset: this.offset, lineNumber: this.lineNumber }
+  get position(): ImportPosition {
+    return { offset: this.offset, lineNumber: this.lineNumber, chain: this.chain.position }
   }
 
-  rewind(to: { readonly offset: number; readonly lineNumber: number }): void {
+  rewind(to: ImportPosition): void {
     this.offset = to.offset
     this.lineNumber = to.lineNumber
+    this.chain.rewind(to.chain)
   }
+
+  /** A parsed line checked against the lines before it and the import's time. */
+  private inContext(parsed: Either.Either<ImportItem, ImportLineInvalid>): Either.Either<ImportItem, ImportLineInvalid> {
+    if (Either.isLeft(parsed)) return parsed
+    const item = parsed.right
+    if (item.kind === "event") {
+      const broken = this.chain.take(item.event)
+      return broken === undefined ? parsed : Either.left(new ImportLineInvalid({ line: item.line, reason: broken }))
+    }
+    const createdAt = item.input.createdAt
+    if (createdAt !== undefined && Date.parse(createdAt) > this.latestCreatedAt) {
+      return Either.left(new ImportLineInvalid({ line: item.line, reason: `createdAt: ${createdAt} is more than a day ahead of now; a memory cannot be written later than it is imported` }))
+    }
+    return parsed
+  }
+}
+
+export interface ImportPosition {
+  readonly offset: number
+  readonly lineNumber: number
+  readonly chain: ExportChainPosition
 }
 
 /** How many lines `ImportLines` yields, without parsing them. */
@@ -161,6 +205,7 @@ type MemoryItem = Extract<ImportItem, { kind: "memory" }>
  */
 export const memoryItemOf = (value: unknown, line: number): MemoryItem | undefined => {
   if (typeof value !== "object" || value === null || Array.isArray(value) || isExportedEventLine(value)) return undefined
+  for (const key in value) if (!MEMORY_LINE_FIELD_SET.has(key)) return undefined
   const { content, category, project, tags, origin, agent, source, createdAt, cues } = value as Record<string, unknown>
   if (typeof content !== "string" || contentTooLong(content) !== undefined || content.trim().length === 0) return undefined
   if (category != null && !CATEGORY_SET.has(category)) return undefined

@@ -117,6 +117,30 @@ export class DatabaseUnusable extends Schema.TaggedError<DatabaseUnusable>()("Da
   }
 }
 
+/**
+ * No store file at the path, for a command that would have nothing to do on a new, empty one
+ * (a read, or a change to what is stored): a mistyped path is said to be one, and not created.
+ */
+export class StoreNotFound extends Schema.TaggedError<StoreNotFound>()("StoreNotFound", {
+  path: Schema.String
+}) {
+  override get message() {
+    return `there is no store at ${this.path}; nothing was created (check --db or MEMLEDGER_DB; 'mem add' or 'mem import' starts a store)`
+  }
+}
+
+/**
+ * The disk holding `path` has no room left (SQLite's SQLITE_FULL, or ENOSPC): the write that met
+ * it was rolled back, or the file was never made, so nothing of it is anywhere.
+ */
+export class DiskFull extends Schema.TaggedError<DiskFull>()("DiskFull", {
+  path: Schema.String
+}) {
+  override get message() {
+    return `the disk is full: nothing was written to ${this.path}; free some space and try again`
+  }
+}
+
 export class ImportLineInvalid extends Schema.TaggedError<ImportLineInvalid>()("ImportLineInvalid", {
   line: Schema.Number,
   reason: Schema.String,

@@ -12,21 +12,24 @@ import { CommandsLive } from "./commands.js"
 import { MaintenanceLive } from "./maintenance.js"
 import { QueriesLive } from "./queries.js"
 import { RetrievalLive } from "./retrieval.js"
+import type { StoreOpening } from "../store/database.js"
 import { StoreLive } from "./store.js"
 import { TasksLive } from "./tasks.js"
 
 export const AppLayer = (
   dbPath: string,
   config: LedgerConfig = DEFAULT_CONFIG,
-  embedder: Layer.Layer<Embedder, EmbedderConfigInvalid> = EmbedderFromEnv()
+  embedder: Layer.Layer<Embedder, EmbedderConfigInvalid> = EmbedderFromEnv(),
+  opening: StoreOpening = {}
 ) =>
   Layer.mergeAll(CommandsLive, QueriesLive, MaintenanceLive, RetrievalLive, TasksLive).pipe(
-    Layer.provideMerge(Layer.merge(StoreLive(dbPath, config), embedder))
+    Layer.provideMerge(Layer.merge(StoreLive(dbPath, config, opening), embedder))
   )
 
 /** The services plus `Operations` over them: what MCP, REST and the SDK's local mode run on. */
 export const LocalOperationsLayer = (
   dbPath: string,
   config: LedgerConfig = DEFAULT_CONFIG,
-  embedder: Layer.Layer<Embedder, EmbedderConfigInvalid> = EmbedderFromEnv()
-) => OperationsLocal.pipe(Layer.provideMerge(AppLayer(dbPath, config, embedder)))
+  embedder: Layer.Layer<Embedder, EmbedderConfigInvalid> = EmbedderFromEnv(),
+  opening: StoreOpening = {}
+) => OperationsLocal.pipe(Layer.provideMerge(AppLayer(dbPath, config, embedder, opening)))

@@ -100,12 +100,12 @@ export const importJsonl = (
   const total = countLines(text)
   // A line makes at most two ids: its memory's and its event's.
   const makeId = makeIds(total * 2)
-  if (total < bulkFrom) return Either.flatMap(parseImport(text), (items) => importLineByLine(store, items, actor, now, makeId, onProgress))
+  if (total < bulkFrom) return Either.flatMap(parseImport(text, { now }), (items) => importLineByLine(store, items, actor, now, makeId, onProgress))
   const run: BulkRun = { actor, now, makeId, onProgress, batchSize, onBatch }
   return store.withCheckpointThread((checkpoint) => {
     const writer = store.batchWriter(total >= writerThreadFrom)
     try {
-      return importFile(store, writer, new ImportLines(text), total, run, checkpoint)
+      return importFile(store, writer, new ImportLines(text, { now }), total, run, checkpoint)
     } finally {
       writer.close()
     }

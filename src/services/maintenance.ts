@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto"
 import { Clock, Context, Effect, Layer } from "effect"
 import type { Actor } from "../commands/actor.js"
-import type { DomainError } from "../domain/errors.js"
+import type { DiskFull, DomainError } from "../domain/errors.js"
 import { makeImportIdFactory } from "../domain/ids.js"
 import { rebuildProjections, type Progress } from "../projections/rebuild.js"
 import { previewPurge, purgeForgotten, type PurgeReport } from "../store/purge.js"
@@ -16,21 +16,26 @@ import { Embedder, type EmbedderApi } from "../embeddings/embedder.js"
 import { pruneEmbeddingCache } from "../projections/vectors.js"
 import type { Db } from "../store/database.js"
 import { quickCheck } from "../store/database.js"
+import { refuseIfBroken } from "../store/chain-break.js"
 import { StoreDamaged } from "../store/errors.js"
 import type { LedgerStore } from "../store/ledger-store.js"
-import { exportLog, type ExportTargetInvalid } from "./export-log.js"
+import { exportLog, type EventDoesNotVerify, type ExportOptions, type ExportReport, type ExportTargetInvalid } from "./export-log.js"
 import { importJsonl, type ImportReport } from "./import-memories.js"
 import { replayLog } from "./replay-log.js"
 import { Store } from "./store.js"
 
 export { IMPORT_BATCH, type ImportReport } from "./import-memories.js"
-export { ExportTargetInvalid } from "./export-log.js"
+export { EventDoesNotVerify, ExportTargetInvalid, type ExportReport } from "./export-log.js"
 
 
 export interface MaintenanceApi {
   readonly importJsonl: (text: string, actor: Actor, onProgress?: Progress) => Effect.Effect<ImportReport, DomainError>
-  /** Refuses (even to overwrite) the store's own file, a folder, or a path whose folder is missing. */
-  readonly exportTo: (file: string, onProgress?: Progress) => Effect.Effect<{ events: number; file: string }, ExportTargetInvalid>
+  /**
+   * Refuses (even to overwrite) the store's own file, a folder, or a path whose folder is
+   * missing; and a log with an event that does not verify, unless `verified` asks for the
+   * events before it.
+   */
+  readonly exportTo: (file: string, options?: ExportOptions) => Effect.Effect<ExportReport, ExportTargetInvalid | EventDoesNotVerify | DiskFull>
   readonly replay: (text: string, onProgress?: Progress) => Effect.Effect<{ events: number }, DomainError>
   readonly rebuild: (onProgress?: Progress) => Effect.Effect<{ events: number }, StoreDamaged>
   readonly verify: (onProgress?: Progress) => Effect.Effect<VerifyReport>
@@ -67,7 +72,7 @@ export const MaintenanceLive = Layer.effect(
         Effect.flatMap(Clock.currentTimeMillis, (now) =>
           Effect.suspend(() => importJsonl(store, text, actor, now, importIds, onProgress))
         ),
-      exportTo: (file, onProgress) => Effect.suspend(() => exportLog(store, file, onProgress)),
+      exportTo: (file, options) => Effect.suspend(() => exportLog(store, file, options)),
       replay: (text, onProgress) => Effect.suspend(() => replayLog(store, text, onProgress)),
       // Rebuild and purge rewrite much of the file: on damaged pages that could spread the
       // damage or lose what is still readable, so SQLite's quick check comes first.
@@ -76,9 +81,11 @@ export const MaintenanceLive = Layer.effect(
           undamaged(store),
           Effect.sync(() => store.writeOrThrow((tx) => rebuildProjections(tx.db, store.config, onProgress)))
         ),
-      verify: (onProgress) => Effect.sync(() => verifyStore(store.db, store.config, onProgress)),
+      verify: (onProgress) =>
+        Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.sync(() => verifyStore(store.db, store.config, new Date(now).toISOString(), onProgress))),
       purge: (options, onProgress) =>
         Effect.zipRight(undamaged(store), Effect.sync(() => {
+          refuseIfBroken(store.db, store.path)
           const report = purgeForgotten(store.db, store.config, options, onProgress)
           // Vectors and cached embeddings of erased text must not outlive it either.
           pruneVectors(store.db)

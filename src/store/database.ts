@@ -7,7 +7,8 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 
 import { dirname, resolve } from "node:path"
 import Database from "better-sqlite3"
 import { Either } from "effect"
-import { DatabaseUnusable } from "../domain/errors.js"
+import { DatabaseUnusable, type DiskFull, StoreNotFound } from "../domain/errors.js"
+import { diskFullOf } from "./disk-full.js"
 
 export type Db = Database.Database
 
@@ -15,20 +16,27 @@ export type Db = Database.Database
 export const APPLICATION_ID = 0x6d656d6c
 export const BUSY_TIMEOUT_MS = 15_000
 
-export interface OpenOptions {
+/** Whether opening a store may create it: false for a command with nothing to do on a new one. */
+export interface StoreOpening {
+  /** Unless false, a missing file (and its folders) is created; if false, it is StoreNotFound. */
+  readonly create?: boolean
+}
+
+export interface OpenOptions extends StoreOpening {
   readonly readonly?: boolean
 }
 
-export const openDatabase = (path: string, options: OpenOptions = {}): Either.Either<Db, DatabaseUnusable> => {
+export const openDatabase = (path: string, options: OpenOptions = {}): Either.Either<Db, DatabaseUnusable | StoreNotFound | DiskFull> => {
   if (path.trim() === "") return Either.left(new DatabaseUnusable({ path, reason: "the path is empty; give the store file's path" }))
   const file = path === ":memory:" ? path : resolve(path)
   if (file !== ":memory:") {
-    const unusable = unusablePath(file)
-    if (unusable !== undefined) return Either.left(new DatabaseUnusable({ path: file, reason: unusable }))
+    const problem = unusablePath(file)
+    if (problem !== undefined) return Either.left(new DatabaseUnusable({ path: file, reason: problem }))
+    if (options.create === false && !existsSync(file)) return Either.left(new StoreNotFound({ path: file }))
     try {
       prepareFile(file)
     } catch (error) {
-      return Either.left(new DatabaseUnusable({ path: file, reason: describe(error) }))
+      return Either.left(unusable(file, error))
     }
   }
   let db: Db
@@ -36,7 +44,7 @@ export const openDatabase = (path: string, options: OpenOptions = {}): Either.Ei
     // `timeout` is SQLite's busy_timeout: a connection that finds the file locked waits this long.
     db = new Database(file, { readonly: options.readonly ?? false, timeout: BUSY_TIMEOUT_MS })
   } catch (error) {
-    return Either.left(new DatabaseUnusable({ path: file, reason: describe(error) }))
+    return Either.left(unusable(file, error))
   }
   try {
     // Reads through a memory map instead of a read() per 4 KiB page: a hybrid search scans
@@ -55,7 +63,7 @@ export const openDatabase = (path: string, options: OpenOptions = {}): Either.Ei
     return Either.right(db)
   } catch (error) {
     db.close()
-    return Either.left(new DatabaseUnusable({ path: file, reason: describe(error) }))
+    return Either.left(unusable(file, error))
   }
 }
 
@@ -130,6 +138,10 @@ const checkIdentity = (db: Db): string | undefined => {
 }
 
 const IDENTITY_SQL = "SELECT (SELECT application_id FROM pragma_application_id) AS appId, (SELECT count(*) FROM sqlite_schema) AS tables"
+
+/** Why opening failed: a full disk is said as one, anything else as the file's problem. */
+const unusable = (file: string, error: unknown): DatabaseUnusable | DiskFull =>
+  diskFullOf(error, file) ?? new DatabaseUnusable({ path: file, reason: describe(error) })
 
 const describe = (error: unknown): string => {
   const message = error instanceof Error ? error.message : String(error)

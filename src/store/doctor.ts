@@ -24,7 +24,7 @@ export const databaseChecks = (db: Db, path: string): Check[] => {
       : { name: "sqlite integrity", ok: false, detail: integrity, fix: "export what still reads ('mem export FILE'), then 'mem replay FILE' into a new --db" },
     chain.ok
       ? { name: "hash chain", ok: true, detail: `${chain.events} events verify` }
-      : { name: "hash chain", ok: false, detail: `broken at #${chain.brokenAt}: ${chain.reason}`, fix: "the log was edited outside memledger; restore the file from a backup" }
+      : { name: "hash chain", ok: false, detail: `broken at #${chain.brokenAt}: ${chain.reason}`, fix: "the log was edited or damaged outside memledger: restore the file from a backup, or 'mem export --verified FILE' and 'mem replay FILE' into a new --db" }
   ]
   if (path !== ":memory:") checks.push(permissions(path))
   return checks

@@ -5,7 +5,9 @@
  * They are not `DomainError`s: no decision refused anything, the file or its neighbours did.
  */
 import { Schema } from "effect"
+import type { DiskFull } from "../domain/errors.js"
 import { BUSY_TIMEOUT_MS } from "./database.js"
+import { diskFullOf } from "./disk-full.js"
 
 /** The file's pages are not what SQLite wrote (SQLITE_CORRUPT, SQLITE_NOTADB). */
 export class StoreDamaged extends Schema.TaggedError<StoreDamaged>()("StoreDamaged", {
@@ -27,8 +29,36 @@ export class StoreLocked extends Schema.TaggedError<StoreLocked>()("StoreLocked"
   }
 }
 
-/** The store error a thrown value stands for, if it is one of SQLite's errors about the file. */
-export const storeErrorOf = (error: unknown, path: string): StoreDamaged | StoreLocked | undefined => {
+/**
+ * A `mem verify` found the hash chain broken at `brokenAt`, and the finding is kept in the store
+ * (chain-break.ts): no process writes to it any more. The message is the way out.
+ */
+export class LogBroken extends Schema.TaggedError<LogBroken>()("LogBroken", {
+  path: Schema.String,
+  brokenAt: Schema.Number,
+  reason: Schema.String,
+  foundAt: Schema.String
+}) {
+  override get message() {
+    return (
+      `the log at ${this.path} does not verify from event #${this.brokenAt} on (${this.reason}; found by 'mem verify' at ${this.foundAt}), ` +
+      `so nothing more is written to it, by any process. To recover: 'mem --db ${this.path} export --verified FILE' writes the ` +
+      `${this.brokenAt - 1} events before it, and 'mem --db NEW.db replay FILE' makes a new store of them, to use from then on ` +
+      "(a later 'mem verify' that finds this log whole again lifts the refusal)"
+    )
+  }
+}
+
+export type StoreError = StoreDamaged | StoreLocked | DiskFull | LogBroken
+
+/**
+ * The store error a thrown value stands for: one of SQLite's errors about the file, or a store
+ * error thrown as it is (LogBroken, from a write's check under the lock).
+ */
+export const storeErrorOf = (error: unknown, path: string): StoreError | undefined => {
+  if (error instanceof LogBroken) return error
+  const full = diskFullOf(error, path)
+  if (full !== undefined) return full
   const code = sqliteCode(error)
   if (code === undefined) return undefined
   const detail = error instanceof Error ? error.message : String(error)

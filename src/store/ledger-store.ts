@@ -9,7 +9,7 @@
  */
 import { Either } from "effect"
 import type { LedgerConfig } from "../config.js"
-import type { DatabaseUnusable } from "../domain/errors.js"
+import type { DatabaseUnusable, DiskFull, StoreNotFound } from "../domain/errors.js"
 import type { MemoryId } from "../domain/ids.js"
 import type { StoredEvent } from "../events/events.js"
 import { appendEvents, appendRaw, type NewEvent, type RawEvent } from "../events/log.js"
@@ -17,7 +17,8 @@ import type { DecisionState } from "../commands/state.js"
 import { loadConversation } from "../projections/conversations.js"
 import { findRestatement, loadMemory } from "../projections/memories.js"
 import { openProjectionSession, type ProjectionSession } from "../projections/projector.js"
-import { openDatabase, type Db } from "./database.js"
+import { refuseIfBroken } from "./chain-break.js"
+import { openDatabase, type Db, type StoreOpening } from "./database.js"
 import { CheckpointThread } from "./checkpoint-thread.js"
 import { isReady, prepareSchema } from "./schema.js"
 import { LocalBatchWriter, type BatchWriter } from "./batch-writer.js"
@@ -42,8 +43,8 @@ export class LedgerStore {
     readonly config: LedgerConfig
   ) {}
 
-  static open(path: string, config: LedgerConfig): Either.Either<LedgerStore, DatabaseUnusable> {
-    return Either.map(openDatabase(path), (db) => {
+  static open(path: string, config: LedgerConfig, opening: StoreOpening = {}): Either.Either<LedgerStore, DatabaseUnusable | StoreNotFound | DiskFull> {
+    return Either.map(openDatabase(path, opening), (db) => {
       if (!isReady(db, config)) db.transaction(() => prepareSchema(db, config)).immediate()
       return new LedgerStore(db, path, config)
     })
@@ -135,6 +136,8 @@ export class LedgerStore {
   private transact<A>(f: (tx: WriteTx) => A): A {
     return this.db
       .transaction(() => {
+        // Under the lock, so a verify that found the log broken in another process is seen here.
+        refuseIfBroken(this.db, this.path)
         const session = openProjectionSession(this.db, this.config)
         const project = (stored: StoredEvent[]): StoredEvent[] => {
           session.apply(stored)
@@ -184,6 +187,8 @@ export class LedgerStore {
    */
   batchWriter(thread: boolean): BatchWriter {
     if (this.db.inTransaction) throw new Error("a bulk import cannot run inside a write")
+    // Checked as the import starts: its batches are written outside `transact`.
+    refuseIfBroken(this.db, this.path)
     this.flushQueued()
     return thread && !this.db.memory ? WriterThread.open(this.db.name) : new LocalBatchWriter(this.db)
   }

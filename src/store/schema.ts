@@ -9,10 +9,11 @@ import { createCheckpoints, readCheckpoints } from "../projections/checkpoints.j
 import { createContentChanges } from "../projections/content-changes.js"
 import { rebuildProjections } from "../projections/rebuild.js"
 import { PROJECTIONS, versionOf } from "../projections/registry.js"
+import { createChainBreak } from "./chain-break.js"
 import { APPLICATION_ID, type Db } from "./database.js"
 
-/** Bumped when the log's own tables change shape (3: the `events_task` index). */
-export const LOG_SCHEMA_VERSION = 3
+/** Bumped when the log's own tables change shape (3: the `events_task` index; 4: `chain_break`). */
+export const LOG_SCHEMA_VERSION = 4
 
 /** True when the file needs no setup, checked without taking the write lock. */
 export const isReady = (db: Db, config: LedgerConfig): boolean => {
@@ -24,6 +25,7 @@ export const isReady = (db: Db, config: LedgerConfig): boolean => {
 export const prepareSchema = (db: Db, config: LedgerConfig): void => {
   db.pragma(`application_id = ${APPLICATION_ID}`)
   createLog(db)
+  createChainBreak(db)
   createCheckpoints(db)
   createContentChanges(db)
   db.pragma(`user_version = ${LOG_SCHEMA_VERSION}`)

@@ -1,13 +1,18 @@
 /**
  * `mem verify`: recomputes the hash chain, decodes every payload with its schema, runs
  * SQLite's own integrity check, and compares the projections with a rebuild done inside a
- * transaction that is then rolled back, so verifying never changes the file.
+ * transaction that is then rolled back, so verifying never changes the log or its projections.
+ *
+ * What it writes is its finding about the chain (chain-break.ts): a broken chain is kept in the
+ * store, and every process refuses writes from then on; a verify that finds the chain whole
+ * lifts an earlier finding. On a file SQLite finds damaged it writes nothing at all.
  */
 import type { LedgerConfig } from "../config.js"
-import { chainHash, decodePayload, GENESIS_HASH, sha256 } from "../events/codec.js"
+import { LogChain } from "../events/log-chain.js"
 import { readRows, type EventRow } from "../events/log.js"
 import { rebuildProjections, type Progress } from "../projections/rebuild.js"
 import { diffSnapshots, snapshotProjections } from "../projections/snapshot.js"
+import { clearChainBreak, recordChainBreak, type ChainBreak } from "./chain-break.js"
 import { quickCheck, type Db } from "./database.js"
 import { clearStatements } from "./statements.js"
 
@@ -17,23 +22,41 @@ export interface VerifyReport {
   readonly integrity: string
   readonly chain: { readonly ok: boolean; readonly brokenAt?: number; readonly reason?: string }
   readonly projections: { readonly ok: boolean; readonly differences: ReturnType<typeof diffSnapshots> }
+  /**
+   * What this verify did about writes: `refused` them from now on (it found the chain broken),
+   * or `lifted` an earlier verify's refusal (it found the chain whole again).
+   */
+  readonly writes?: { readonly refused: ChainBreak } | { readonly lifted: ChainBreak }
 }
 
-/** `onProgress` counts in events: the chain check is the first half of the work, the rebuild the second. */
-export const verifyStore = (db: Db, config: LedgerConfig, onProgress?: Progress): VerifyReport => {
+/**
+ * `now`: when the verify runs (ISO-8601 UTC), kept with a finding. `onProgress` counts in
+ * events: the chain check is the first half of the work, the rebuild the second.
+ */
+export const verifyStore = (db: Db, config: LedgerConfig, now: string, onProgress?: Progress): VerifyReport => {
   const integrity = quickCheck(db)
   if (integrity !== "ok") return damaged(db, integrity)
   // The log's size, not how far the chain check got: a break at #3 of 27 is still 27 events.
   const events = countEvents(db)
   const chain = verifyChain(db, onProgress && ((done) => onProgress(done / 2, events)))
+  if (!chain.ok) {
+    const refused: ChainBreak = { brokenAt: chain.brokenAt!, reason: chain.reason!, foundAt: now }
+    recordChainBreak(db, refused)
+    // A rebuild folds every payload, and one that does not verify may not even be JSON.
+    const notCompared = { projection: "(not compared: the log does not verify)", expected: null, actual: null }
+    const broken = { ok: false, brokenAt: chain.brokenAt!, reason: chain.reason! }
+    return { ok: false, events, integrity, chain: broken, projections: { ok: false, differences: [notCompared] }, writes: { refused } }
+  }
   const differences = compareWithRebuild(db, config, onProgress && ((done, total) => onProgress(events / 2 + (total > 0 ? done / total : 1) * (events / 2), events)))
   onProgress?.(events, events)
+  const lifted = clearChainBreak(db)
   return {
-    ok: chain.ok && differences.length === 0,
+    ok: differences.length === 0,
     events,
     integrity,
-    chain: chain.ok ? { ok: true } : { ok: false, brokenAt: chain.brokenAt!, reason: chain.reason! },
-    projections: { ok: differences.length === 0, differences }
+    chain: { ok: true },
+    projections: { ok: differences.length === 0, differences },
+    ...(lifted === undefined ? {} : { writes: { lifted } })
   }
 }
 
@@ -71,8 +94,7 @@ export const verifyChain = (db: Db, onProgress?: (done: number) => void): { ok: 
 }
 
 const checkChain = (rows: Generator<EventRow>, onProgress?: (done: number) => void): { ok: boolean; events: number; brokenAt?: number; reason?: string } => {
-  let previous = GENESIS_HASH
-  let expectedSeq = 1
+  const chain = new LogChain()
   for (;;) {
     let next: IteratorResult<EventRow>
     try {
@@ -80,31 +102,14 @@ const checkChain = (rows: Generator<EventRow>, onProgress?: (done: number) => vo
     } catch (error) {
       // A damaged page: the chain is sound up to here, and what follows cannot be read.
       const reason = `the log cannot be read from here on (${error instanceof Error ? error.message : String(error)})`
-      return { ok: false, events: expectedSeq - 1, brokenAt: expectedSeq, reason }
+      return { ok: false, events: chain.sound, brokenAt: chain.sound + 1, reason }
     }
     if (next.done) break
-    const row = next.value
-    const broken = (reason: string) => ({ ok: false, events: expectedSeq - 1, brokenAt: row.seq, reason })
-    if (row.seq !== expectedSeq) return broken(`sequence jumps from ${expectedSeq - 1} to ${row.seq}`)
-    if (row.payload !== null) {
-      if (sha256(row.payload) !== row.payload_hash) return broken("the payload does not match its hash (edited)")
-      try {
-        decodePayload(row.type, row.version, row.payload)
-      } catch (error) {
-        return broken(error instanceof Error ? error.message : String(error))
-      }
-    }
-    const hash = chainHash(
-      previous,
-      { seq: row.seq, id: row.id, type: row.type, version: row.version, recordedAt: row.recorded_at, origin: row.origin, agent: row.agent },
-      row.payload_hash
-    )
-    if (hash !== row.hash) return broken("the envelope or the chain was altered")
-    previous = hash
-    if (onProgress && expectedSeq % 50_000 === 0) onProgress(expectedSeq)
-    expectedSeq++
+    const broken = chain.check(next.value, { decode: true })
+    if (broken !== undefined) return { ok: false, events: chain.sound, brokenAt: next.value.seq, reason: broken }
+    if (onProgress && chain.sound % 50_000 === 0) onProgress(chain.sound)
   }
-  return { ok: true, events: expectedSeq - 1 }
+  return { ok: true, events: chain.sound }
 }
 
 class RollBack extends Error {}

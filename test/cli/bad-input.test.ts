@@ -8,9 +8,9 @@ import { createHash } from "node:crypto"
 import { join } from "node:path"
 import Database from "better-sqlite3"
 import { describe, expect, it } from "vitest"
-import { holdWriteLock, mem, MEM_BIN, memAt, tempDir } from "../support/cli.js"
+import { eventsIn, holdWriteLock, mem, MEM_BIN, memAt, tempDir } from "../support/cli.js"
 
-const eventCount = (run: ReturnType<typeof memAt>) => run("log", "--json").json().length
+const eventCount = eventsIn
 const fileHash = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex")
 
 describe("bad input", () => {

@@ -5,12 +5,12 @@
  */
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { mem, tempDir } from "../support/cli.js"
+import { eventsIn, mem, memAt, tempDir } from "../support/cli.js"
 
 const importLines = (lines: ReadonlyArray<unknown>) => {
   const db = join(tempDir(), "m.db")
   const result = mem(["--db", db, "import", "-", "--json"], { input: lines.map((l) => (typeof l === "string" ? l : JSON.stringify(l))).join("\n") })
-  const events = mem(["--db", db, "log", "--json"]).json().length
+  const events = eventsIn(memAt(db))
   return { ...result, events, error: result.stderr === "" ? undefined : JSON.parse(result.stderr) }
 }
 
@@ -38,6 +38,39 @@ describe("import of a bad memory line", () => {
     expect(result.error.message).toMatch(/; nothing from this batch was imported$/)
     expect(result.error.message.length).toBeLessThan(200)
     expect(result.events).toBe(0)
+  })
+
+  it.each([
+    ["catgory", { content: "c", catgory: "gotcha" }, "line 2: catgory is not a field of a memory line (did you mean category?)"],
+    ["projet", { content: "p", projet: "github.com/acme/app" }, "line 2: projet is not a field of a memory line (did you mean project?)"],
+    ["tag", { content: "t", tag: ["deploy"] }, "line 2: tag is not a field of a memory line (did you mean tags?)"],
+    ["two unknown fields", { content: "u", colour: "red", tag: "x" }, "line 2: colour and tag are not fields of a memory line"]
+  ])("with a field it does not know (%s) is refused, naming the field, and nothing is imported", (_, line, reason) => {
+    const result = importLines([fine, line, fine])
+    expect(result.code).toBe(1)
+    expect(result.error.error).toBe("ImportLineInvalid")
+    expect(result.error.message.startsWith(reason)).toBe(true)
+    expect(result.error.message).toMatch(/the fields are content, category, project, tags, cues, origin, agent, source and createdAt/)
+    expect(result.events).toBe(0)
+  })
+
+  it("refuses a field it does not know in a large file too, where lines are read in bulk", () => {
+    const lines = Array.from({ length: 1_500 }, (_, i) => ({ content: `bulk note ${i}` }))
+    const result = importLines([...lines.slice(0, 700), { content: "misspelt", projet: "github.com/acme/app" }, ...lines.slice(700)])
+    expect(result.code).toBe(1)
+    expect(result.error.message.startsWith("line 701: projet is not a field of a memory line")).toBe(true)
+    expect(result.events).toBe(0)
+  })
+
+  it("with a createdAt more than a day ahead is refused; one within the day is kept", () => {
+    const refused = importLines([fine, { content: "from the future", createdAt: "9999-12-31T00:00:00Z" }])
+    expect(refused.code).toBe(1)
+    expect(refused.error.message).toMatch(/^line 2: createdAt: 9999-12-31T00:00:00.000Z is more than a day ahead of now/)
+    expect(refused.events).toBe(0)
+    const soon = new Date(Date.now() + 60 * 60 * 1000).toISOString()
+    const kept = importLines([fine, { content: "written in another time zone's today", createdAt: soon }])
+    expect(kept.code).toBe(0)
+    expect(kept.events).toBe(2)
   })
 
   it("imports 10,000 emoji as 10,000 characters", () => {

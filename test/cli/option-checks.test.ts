@@ -4,10 +4,11 @@
  */
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { memAt, tempDir, type MemRun } from "../support/cli.js"
+import { createStore, eventsIn, memAt, tempDir, type MemRun } from "../support/cli.js"
 
-const fresh = () => memAt(join(tempDir(), "m.db"))
-const eventCount = (run: ReturnType<typeof memAt>) => run("log", "--json").json().length
+/** An empty store: the commands that read one report a missing one before checking options. */
+const fresh = () => memAt(createStore(join(tempDir(), "m.db")))
+const eventCount = eventsIn
 /** A clear error: one line on stderr, no stack trace, no schema dump. */
 const expectClear = (result: MemRun, code: number, message: string | RegExp) => {
   expect(result.code).toBe(code)

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { memAt, tempDir } from "../support/cli.js"
+import { createStore, eventsIn, memAt, tempDir } from "../support/cli.js"
 
 /** Unlike each other, so that each is stored rather than offered as a confirmation. */
 const TEXTS = ["use pnpm for installs", "deploy with make deploy", "the api lives in src/api", "never force-push main", "answer in English"]
@@ -43,7 +43,7 @@ describe("replay refuses an incomplete or edited export", () => {
     expect(result.code).toBe(1)
     expect(result.stderr).toMatch(message)
     expect(result.stderr).not.toMatch(/SqliteError|\n\s+at /)
-    expect(target("stats", "--json").json().events).toBe(0)
+    expect(eventsIn(target)).toBe(0)
   })
 
   it("an event id repeated under another sequence number is named, not a UNIQUE constraint", () => {
@@ -75,9 +75,54 @@ describe("replay of a file that cannot be read", () => {
   it("leaves an existing store file alone when it fails", () => {
     const dir = tempDir()
     const db = join(dir, "kept.db")
-    memAt(db)("stats")
+    createStore(db)
     expect(memAt(db)("replay", join(dir, "nosuch.jsonl")).code).toBe(2)
     expect(existsSync(db)).toBe(true)
+  })
+})
+
+/** Line `i` of `lines` with one envelope field set to another value: what a hand edit does. */
+const withField = (lines: ReadonlyArray<string>, i: number, field: string, value: unknown): string[] =>
+  lines.map((l, n) => (n === i ? JSON.stringify({ ...JSON.parse(l), [field]: value }) : l))
+
+describe("import refuses an incomplete, reordered or edited export, as replay does", () => {
+  const lines = exportedLines()
+
+  it.each([
+    ["the first line deleted", lines.slice(1), /^mem: line 1: event #1 is missing before this line/],
+    ["a middle line deleted", [...lines.slice(0, 2), ...lines.slice(3)], /^mem: line 3: event #3 is missing before this line/],
+    ["a line repeated", [...lines.slice(0, 3), lines[2]!, ...lines.slice(3)], /^mem: line 4: event #3 comes a second time/],
+    ["two lines swapped", [lines[0]!, lines[2]!, lines[1]!, ...lines.slice(3)], /^mem: line 2: event #2 is missing before this line/],
+    ["an edited origin", withField(lines, 2, "origin", "claude-code:session/forged"), /^mem: line 3: the hash chain does not match the export/],
+    ["an edited recordedAt", withField(lines, 1, "recordedAt", "2020-01-01T00:00:00.000Z"), /^mem: line 2: the hash chain does not match the export/],
+    ["an edited agent", withField(lines, 4, "agent", "someone-else"), /^mem: line 5: the hash chain does not match the export/]
+  ])("%s: names the line, imports nothing", (_name, edited, message) => {
+    const dir = tempDir()
+    const file = join(dir, "log.jsonl")
+    writeFileSync(file, edited.join("\n") + "\n")
+    const run = memAt(join(dir, "c.db"))
+    const result = run("import", file)
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(message)
+    expect(result.stderr).not.toMatch(/SqliteError|\n\s+at /)
+    expect(eventsIn(run)).toBe(0)
+  })
+
+  it("an edited origin is refused by replay too", () => {
+    const { result, target } = replayLines(withField(lines, 2, "origin", "claude-code:session/forged"))
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(/^mem: line 3: the hash chain does not match the export/)
+    expect(eventsIn(target)).toBe(0)
+  })
+
+  it("a whole export imports, into an empty store or beside other memories", () => {
+    const dir = tempDir()
+    const file = join(dir, "log.jsonl")
+    writeFileSync(file, lines.join("\n") + "\n")
+    const run = memAt(join(dir, "d.db"))
+    run("add", "a memory of this store's own", "--global")
+    expect(run("import", file, "--json").json()).toMatchObject({ events: 5 })
+    expect(run("verify", "--json").json()).toMatchObject({ ok: true, events: 6 })
   })
 })
 
@@ -92,6 +137,6 @@ describe("import of exported events", () => {
     const result = run("import", file)
     expect(result.code).toBe(1)
     expect(result.stderr).toMatch(/^mem: line 3: the payload does not match its payloadHash \(the line was edited\)/)
-    expect(run("stats", "--json").json().events).toBe(0)
+    expect(eventsIn(run)).toBe(0)
   })
 })

@@ -45,3 +45,49 @@ describe("--db", () => {
     expect(existsSync(join(folder, "x.db"))).toBe(false)
   })
 })
+
+describe("a store that does not exist", () => {
+  const outFile = join(tempDir(), "out.jsonl")
+  // Each reads a store, or changes what is in one: none has anything to do on a missing file.
+  it.each([
+    ["stats"],
+    ["search", "deploy"],
+    ["list"],
+    ["show", "0abcdef0"],
+    ["why", "deploy"],
+    ["context"],
+    ["log"],
+    ["conversations"],
+    ["export", outFile],
+    ["verify"],
+    ["rebuild"],
+    ["forget", "0abcdef0"]
+  ])("is reported by %s, which creates neither the file nor its folders", (...args) => {
+    const dir = tempDir()
+    const db = join(dir, "mistyped", "folder", "m.db")
+    const result = mem(["--db", db, ...args, "--json"])
+    expect(result.code).toBe(1)
+    expect(JSON.parse(result.stderr)).toEqual({ error: "StoreNotFound", message: `there is no store at ${db}; nothing was created (check --db or MEMLEDGER_DB; 'mem add' or 'mem import' starts a store)` })
+    expect(existsSync(join(dir, "mistyped"))).toBe(false)
+    expect(existsSync(outFile)).toBe(false)
+  })
+
+  it("through MEMLEDGER_DB is reported the same way, in words without --json", () => {
+    const dir = tempDir()
+    const db = join(dir, "nope.db")
+    const result = mem(["list"], { env: { MEMLEDGER_DB: db } })
+    expect(result.code).toBe(1)
+    expect(result.stderr).toBe(`mem: there is no store at ${db}; nothing was created (check --db or MEMLEDGER_DB; 'mem add' or 'mem import' starts a store)\n`)
+    expect(existsSync(db)).toBe(false)
+  })
+
+  it("is created, folders and all, by the commands that write the first memories", () => {
+    const dir = tempDir()
+    const db = join(dir, "new", "m.db")
+    expect(mem(["--db", db, "add", "the first memory", "--global"]).code).toBe(0)
+    expect(mem(["--db", db, "stats", "--json"]).json()).toMatchObject({ events: 1 })
+    const imported = join(dir, "other", "m.db")
+    expect(mem(["--db", imported, "import", "-"], { input: '{"content":"an imported memory"}\n' }).code).toBe(0)
+    expect(existsSync(imported)).toBe(true)
+  })
+})

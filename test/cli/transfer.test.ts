@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { memAt, tempDir } from "../support/cli.js"
+import { eventsIn, memAt, tempDir } from "../support/cli.js"
 
 const memoryLines = [
   { content: "Prefer vitest over jest here", category: "convention", project: "github.com/acme/app", tags: ["testing"] },
@@ -77,7 +77,7 @@ describe("export and replay", () => {
     expect(result.code).toBe(1)
     // The payload no longer matches its own hash, which is checked as the line is read.
     expect(result.stderr).toMatch(/line 1: the payload does not match its payloadHash/)
-    expect(target("stats", "--json").json().events).toBe(0)
+    expect(eventsIn(target)).toBe(0)
   })
 })
 

@@ -55,7 +55,7 @@ test.each(WRITERS)("a batch another writer committed under is decided again (%s)
     // it by then; on a thread that has written it), or after the second (a thread that had not
     // yet begun the third, which then came back stale too: the same nine batches are decided).
     expect([21, 31]).toContain(otherEvent.seq)
-    expect(verifyStore(store.db, DEFAULT_CONFIG).ok).toBe(true)
+    expect(verifyStore(store.db, DEFAULT_CONFIG, new Date().toISOString()).ok).toBe(true)
     const incremental = snapshot(store.db)
     rebuildProjections(store.db, DEFAULT_CONFIG)
     expectSameProjections(snapshot(store.db), incremental, ["memories", "evidence", "fts", "ftsOrphans", "conversations"])
@@ -78,7 +78,7 @@ test.each(WRITERS)("a write that fails leaves its whole batch out and is thrown 
   // The first two batches, and nothing of the third or after.
   expect(memoryCount(store.db)).toBe(20)
   expect((store.db.prepare("SELECT max(seq) AS n FROM events").get() as { n: number }).n).toBe(20)
-  expect(verifyStore(store.db, DEFAULT_CONFIG).ok).toBe(true)
+  expect(verifyStore(store.db, DEFAULT_CONFIG, new Date().toISOString()).ok).toBe(true)
   // The store takes writes again: the writer let go of its lock.
   const again = importJsonl(store, jsonl(lines.slice(20, 24)), ACTOR, NOW, () => makeIdFactory(), undefined, { batchSize: 10, bulkFrom: 0, ...writer })
   expect(Either.isRight(again) && again.right.imported).toBe(4)

@@ -20,7 +20,7 @@ const setUp = (): string[] => {
 }
 
 it("says first how to set up, in two commands: install and run mem, and run the tests", () => {
-  expect(setUp()).toEqual([expect.stringMatching(/^npm ci && .+ && mem stats$/), "npm test"])
+  expect(setUp()).toEqual([expect.stringMatching(/^npm ci && .+ && mem --help$/), "npm test"])
 })
 
 it("its first command leaves a mem on the PATH that runs this clone's build from any folder", () => {
@@ -31,9 +31,11 @@ it("its first command leaves a mem on the PATH that runs this clone's build from
   const env = { ...process.env, npm_config_prefix: prefix, PATH: `${join(prefix, "bin")}:${process.env.PATH}`, MEMLEDGER_DB: join(elsewhere, "m.db") }
   const installed = spawnSync("bash", ["-c", install], { env, encoding: "utf8" })
   expect(installed.status, installed.stderr).toBe(0)
-  expect(installed.stdout).toMatch(/^events: +0$/m)
+  expect(installed.stdout).toMatch(/^\$ mem /m)
   expect(realpathSync(join(prefix, "bin", "mem"))).toBe(realpathSync(MEM_BIN))
+  const added = spawnSync("mem", ["add", "--json", "run the tests with npm test"], { cwd: elsewhere, env, encoding: "utf8" })
+  expect(added.status, added.stderr).toBe(0)
   const run = spawnSync("mem", ["stats", "--json"], { cwd: elsewhere, env, encoding: "utf8" })
   expect(run.status, run.stderr).toBe(0)
-  expect(JSON.parse(run.stdout)).toMatchObject({ events: 0, path: join(elsewhere, "m.db") })
+  expect(JSON.parse(run.stdout)).toMatchObject({ events: 1, memories: { live: 1 }, path: join(elsewhere, "m.db") })
 }, 300_000)

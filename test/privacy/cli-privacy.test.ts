@@ -9,6 +9,7 @@ import { createHash } from "node:crypto"
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
+import { chainHash, GENESIS_HASH } from "../../src/events/codec.js"
 import { memAt, tempDir } from "../support/cli.js"
 import { eventId, memoryId } from "../support/ids.js"
 import { example } from "./fake-secrets.js"
@@ -102,8 +103,9 @@ describe("mem import", () => {
       payloadHash: "",
       hash: "0".repeat(64)
     }
-    // The hash import checks the payload against (an edited payload is refused).
+    // The hashes import checks (an edited payload or envelope is refused): those of a real export.
     historic.payloadHash = createHash("sha256").update(JSON.stringify(historic.payload)).digest("hex")
+    historic.hash = chainHash(GENESIS_HASH, historic, historic.payloadHash)
     writeFileSync(file, [JSON.stringify({ content: `CI pushes with ${memoryKey.text}`, project }), JSON.stringify(historic)].join("\n") + "\n")
     const report = run("import", file, "--json").json()
     expect(report).toMatchObject({ imported: 1, events: 1 })

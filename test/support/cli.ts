@@ -35,6 +35,24 @@ export const mem = (args: ReadonlyArray<string>, options: { input?: string; cwd?
 export const memAt = (db: string) => (...args: string[]) => mem(["--db", db, ...args])
 
 /**
+ * Creates an empty store at `db`, as the first write would: for tests of commands that need
+ * one to exist (every command but add, import and replay reports a missing store instead).
+ */
+export const createStore = (db: string): string => {
+  const created = mem(["--db", db, "import", "-"])
+  if (created.code !== 0) throw new Error(`cannot create a store at ${db}: ${created.stderr}`)
+  return db
+}
+
+/** How many events the store holds (up to log's page of 100): 0 when a failed first write left no store. */
+export const eventsIn = (run: ReturnType<typeof memAt>): number => {
+  const log = run("log", "--json")
+  if (log.code === 0) return log.json().length
+  if (JSON.parse(log.stderr).error === "StoreNotFound") return 0
+  throw new Error(`mem log failed: ${log.stderr}`)
+}
+
+/**
  * Another process holding the store's write lock (`BEGIN IMMEDIATE`) for `ms`, then ending its
  * transaction with `end`, as a busy agent's server might. Resolves once the lock is held.
  */

@@ -8,7 +8,7 @@ import { resolve } from "node:path"
 import { Cause, Effect, Exit, Option, type Scope } from "effect"
 import { AppLayer } from "../../services/app.js"
 import { defaultDbPath, Store } from "../../services/store.js"
-import { unusablePath, type Db } from "../../store/database.js"
+import { unusablePath, type Db, type StoreOpening } from "../../store/database.js"
 import { storeErrorOf } from "../../store/errors.js"
 import type { Commands } from "../../services/commands.js"
 import type { Maintenance } from "../../services/maintenance.js"
@@ -76,7 +76,8 @@ export const printOutcome = <A, E extends { readonly _tag: string; readonly mess
 export const runAgainstStore = <A, E extends { readonly _tag: string; readonly message: string }>(
   db: Option.Option<string>,
   effect: Effect.Effect<A, E, Services>,
-  printed: Printed<A>
+  printed: Printed<A>,
+  opening: StoreOpening
 ): Effect.Effect<void> => {
   const path = resolve(Option.getOrElse(db, () => defaultDbPath()))
   return printOutcome(
@@ -84,7 +85,7 @@ export const runAgainstStore = <A, E extends { readonly _tag: string; readonly m
       const created = !existsSync(path)
       let empty = false
       const noteEmpty = Effect.flatMap(Store, (store) => Effect.try(() => void (empty = created && storeIsEmpty(store.db))))
-      return Effect.provide(Effect.onExit(effect, (exit) => (Exit.isFailure(exit) ? Effect.ignore(noteEmpty) : Effect.void)), AppLayer(path)).pipe(
+      return Effect.provide(Effect.onExit(effect, (exit) => (Exit.isFailure(exit) ? Effect.ignore(noteEmpty) : Effect.void)), AppLayer(path, undefined, undefined, opening)).pipe(
         // After the layer closed the store: SQLite removes the -wal when the last connection
         // closes, so a -wal still there means another process has the new file open: it stays.
         Effect.onExit((exit) => Effect.sync(() => void (Exit.isFailure(exit) && empty && !existsSync(`${path}-wal`) && rmSync(path, { force: true }))))

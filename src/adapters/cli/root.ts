@@ -11,6 +11,7 @@ import { CLI_WRITER } from "../../domain/vouching.js"
 import { detectProject } from "../../project/identity.js"
 import { LocalOperationsLayer } from "../../services/app.js"
 import { defaultDbPath } from "../../services/store.js"
+import type { StoreOpening } from "../../store/database.js"
 import { fail, printOutcome, runAgainstStore, type Printed, type Services } from "./output.js"
 
 export const mem = Command.make("mem", {
@@ -24,17 +25,29 @@ export const mem = Command.make("mem", {
  * The Operations a command runs on. An explicit `--db` is a local file, as it beats
  * MEMLEDGER_DB; otherwise MEMLEDGER_URL, when set, sends every operation to that server.
  */
-export const operationsFor = (db: Option.Option<string>) =>
-  Option.match(db, { onSome: (path) => LocalOperationsLayer(path), onNone: () => operationsLayer(defaultDbPath()) })
+export const operationsFor = (db: Option.Option<string>, opening: StoreOpening = {}) =>
+  Option.match(db, {
+    onSome: (path) => LocalOperationsLayer(path, undefined, undefined, opening),
+    onNone: () => operationsLayer(defaultDbPath(), process.env, opening)
+  })
+
+/**
+ * A command that writes the first memories may create the store (`CREATES`); every other one
+ * has nothing to do on a new, empty store, so a missing file is reported (StoreNotFound) and
+ * nothing is created: a mistyped --db must not leave a file and its folders behind.
+ */
+export const CREATES: StoreOpening = { create: true }
+const EXISTING: StoreOpening = { create: false }
 
 /** Runs operations and prints the result. */
 export const withOperations = <A, E extends { readonly _tag: string; readonly message: string }>(
   effect: Effect.Effect<A, E, Operations>,
-  printed: Printed<A>
+  printed: Printed<A>,
+  opening: StoreOpening = EXISTING
 ) =>
   Effect.flatMap(mem, ({ db }) =>
     printOutcome(
-      Effect.provide(effect, operationsFor(db)),
+      Effect.provide(effect, operationsFor(db, opening)),
       printed,
       db
     )
@@ -57,11 +70,12 @@ export const callerOf = (a: { readonly origin?: string; readonly agent?: string 
  */
 export const withStore = <A, E extends { readonly _tag: string; readonly message: string }>(
   effect: Effect.Effect<A, E, Services>,
-  printed: Printed<A>
+  printed: Printed<A>,
+  opening: StoreOpening = EXISTING
 ) =>
   Effect.flatMap(mem, ({ db }) => {
     const remote = Option.isNone(db) ? remoteFromEnv() : undefined
-    if (remote === undefined) return runAgainstStore(db, effect, printed)
+    if (remote === undefined) return runAgainstStore(db, effect, printed, opening)
     return Effect.sync(() =>
       fail(
         printed.json,

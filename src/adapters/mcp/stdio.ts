@@ -6,12 +6,12 @@
  */
 import { randomUUID } from "node:crypto"
 import type { Readable, Writable } from "node:stream"
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { detectProject } from "../../project/identity.js"
 import { currentTask } from "../../tasks/find-tasks.js"
 import { sessionCaller } from "./caller.js"
 import { operationsRuntime, type OperationsRuntime } from "./runtime.js"
 import { makeMcpServer } from "./server.js"
+import { StdioLineTransport } from "./stdio-transport.js"
 
 export interface StdioSession {
   /** Resolves when the client closes stdin. */
@@ -46,7 +46,7 @@ export const serveOn = async (runtime: OperationsRuntime, io: StdioStreams): Pro
     io.stdin.once("end", resolve)
     io.stdin.once("close", resolve)
   })
-  await server.connect(new StdioServerTransport(io.stdin, io.stdout))
+  await server.connect(new StdioLineTransport(io.stdin, io.stdout))
   let closing: Promise<void> | undefined
   // Closing the server drops the replies of calls still running, so they finish first: a client
   // may write its last request and close stdin at once, and still deserves the answer.

@@ -13,7 +13,7 @@ import { Source } from "../../../domain/vocabulary.js"
 import { count, oneLine, privacyNotice } from "../format.js"
 import { UsageError } from "../output.js"
 import * as O from "../options.js"
-import { callerOf, withOperations } from "../root.js"
+import { callerOf, CREATES, withOperations } from "../root.js"
 
 /** What to do about near-duplicates, in this command's own options. */
 export const RESOLVE_SIMILAR_CLI =
@@ -64,7 +64,8 @@ export const add = Command.make(
           )
         )
       }),
-      { json: a.json, human: rememberText, toJson: rememberJson, notice: (r) => ("privacy" in r ? privacyNotice(r.privacy) : undefined) }
+      { json: a.json, human: rememberText, toJson: rememberJson, notice: (r) => ("privacy" in r ? privacyNotice(r.privacy) : undefined) },
+      CREATES
     )
 ).pipe(Command.withDescription("Store a memory (an exact restatement confirms the existing one; a near-duplicate is shown, not stored)"))
 

@@ -4,20 +4,31 @@ import { Args, Command, Options } from "@effect/cli"
 import { Effect, Option } from "effect"
 import { Maintenance } from "../../../services/maintenance.js"
 import { count } from "../format.js"
+import type { VerifyReport } from "../../../store/verify.js"
 import { UsageError } from "../output.js"
 import { progressBar } from "../progress.js"
 import * as O from "../options.js"
-import { mem, withStore } from "../root.js"
+import { CREATES, mem, withStore } from "../root.js"
 
 /** A JSONL file to read, or `-` for standard input. */
 const input = (what: string) => Args.text({ name: "file" }).pipe(Args.withDescription(`${what} (JSONL), or - for standard input`))
 
-/** Reads a file, or standard input for "-". */
+/**
+ * Reads a file, or standard input for "-". Standard input is read as a stream, to its end: one
+ * synchronous read of fd 0 fails with EAGAIN on a non-blocking pipe that is empty but still
+ * open, which is any pipe whose producer is slower than this reader.
+ */
 const readInput = (path: string) =>
-  Effect.try({
-    try: () => readFileSync(path === "-" ? 0 : path, "utf8"),
+  Effect.tryPromise({
+    try: async () => (path === "-" ? await readStdin() : readFileSync(path, "utf8")),
     catch: (error) => new UsageError(`cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`)
   })
+
+const readStdin = async (): Promise<string> => {
+  const chunks: Buffer[] = []
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString("utf8")
+}
 
 const withProgress = <A, E, R>(label: string, run: (update: (done: number, total: number) => void) => Effect.Effect<A, E, R>) => {
   const bar = progressBar(label)
@@ -41,21 +52,36 @@ export const importCmd = Command.make(
         const m = yield* Maintenance
         return yield* withProgress("importing", (update) => m.importJsonl(text, { origin, agent: a.agent }, update))
       }),
-      { json: a.json, human: (r) => `imported ${count(r.imported, "memory", "memories")}, confirmed ${r.confirmed} already known${r.events ? `, ${count(r.events, "event")}` : ""}` }
+      { json: a.json, human: (r) => `imported ${count(r.imported, "memory", "memories")}, confirmed ${r.confirmed} already known${r.events ? `, ${count(r.events, "event")}` : ""}` },
+      CREATES
     )
 ).pipe(Command.withDescription("Import memories (or exported events) from a JSONL file, '-' for stdin"))
 
 export const exportCmd = Command.make(
   "export",
-  { file: Args.text({ name: "file" }).pipe(Args.withDescription("the file to write the log to, as JSONL")), force: Options.boolean("force").pipe(Options.withDescription("overwrite FILE if it exists")), json: O.json },
+  {
+    file: Args.text({ name: "file" }).pipe(Args.withDescription("the file to write the log to, as JSONL")),
+    force: Options.boolean("force").pipe(Options.withDescription("overwrite FILE if it exists")),
+    verified: Options.boolean("verified").pipe(
+      Options.withDescription("end at the first event that does not verify, writing the events before it (to replay into a new store)")
+    ),
+    json: O.json
+  },
   (a) =>
     withStore(
       Effect.gen(function* () {
         // A directory is the export's own error to name (it is never overwritten, --force or not).
         if (existsSync(a.file) && !a.force && !statSync(a.file).isDirectory()) return yield* Effect.fail(new UsageError(`${a.file} exists; pass --force to overwrite it`))
-        return yield* Effect.flatMap(Maintenance, (m) => withProgress("exporting", (update) => m.exportTo(a.file, update)))
+        return yield* Effect.flatMap(Maintenance, (m) => withProgress("exporting", (onProgress) => m.exportTo(a.file, { verified: a.verified, onProgress })))
       }),
-      { json: a.json, human: (r) => `exported ${count(r.events, "event")} to ${r.file}` }
+      {
+        json: a.json,
+        human: (r) => `exported ${count(r.events, "event")} to ${r.file}`,
+        notice: (r) =>
+          r.stoppedAt === undefined
+            ? undefined
+            : `stopped before event #${r.stoppedAt}, which does not verify (${r.reason}); it and the events after it are not in ${r.file}`
+      }
     )
 ).pipe(Command.withDescription("Write the whole event log to FILE as JSONL"))
 
@@ -66,7 +92,8 @@ export const replay = Command.make("replay", { file: input("an exported log"), j
       const m = yield* Maintenance
       return yield* withProgress("replaying", (update) => m.replay(text, update))
     }),
-    { json: a.json, human: (r) => `replayed ${count(r.events, "event")}` }
+    { json: a.json, human: (r) => `replayed ${count(r.events, "event")}` },
+    CREATES
   )
 ).pipe(Command.withDescription("Rebuild a store from an exported log, into an empty --db"))
 
@@ -89,7 +116,8 @@ export const verify = Command.make("verify", { json: O.json }, (a) =>
           `${r.ok ? "ok" : "FAILED"}: ${count(r.events, "event")}`,
           `hash chain:   ${r.chain.ok ? "ok" : `broken at #${r.chain.brokenAt}: ${r.chain.reason}`}`,
           `projections:  ${r.projections.ok ? "equal a rebuild" : `differ from a rebuild in ${r.projections.differences.map((d) => d.projection).join(", ")}`}`,
-          `sqlite:       ${r.integrity}`
+          `sqlite:       ${r.integrity}`,
+          ...writesLine(r)
         ].join("\n")
     }
   )
@@ -135,6 +163,18 @@ const purgeText = (
   if (r.conversations.length === 0 && r.memories === 0) return "nothing to purge: no forgotten conversation holds text"
   const conversations = `${count(r.conversations.length, "forgotten conversation")}${r.conversations.length ? `: ${r.conversations.join(", ")}` : ""}`
   return `would erase the text of ${conversations}${r.memories ? ` and ${memories(r.memories)}` : ""}\npurge cannot be undone; run '${command}' to do it`
+}
+
+/** What a verify did about writes, when it did something: refused them from now on, or allowed them again. */
+const writesLine = (r: VerifyReport): string[] => {
+  if (r.writes === undefined) return []
+  if ("refused" in r.writes) {
+    const { brokenAt } = r.writes.refused
+    return [
+      `writes:       refused from now on, by every process; 'mem export --verified FILE' writes the ${brokenAt - 1} events before #${brokenAt}, and 'mem --db NEW.db replay FILE' makes a new store of them`
+    ]
+  }
+  return [`writes:       the log verified broken at #${r.writes.lifted.brokenAt} before; it is whole now, so writes are allowed again`]
 }
 
 /** The command that does what a dry run showed: the same store and the same options, plus --yes. */
