@@ -47,6 +47,13 @@ export const withScratchDir = async <A>(label: string, f: (dir: string) => Promi
   }
 }
 
+/** Reads `--name text` from the bench's arguments, falling back to `fallback`. */
+export const stringArg = (name: string, fallback: string): string => {
+  const args = process.argv.slice(2)
+  const i = args.indexOf(`--${name}`)
+  return i < 0 ? fallback : (args[i + 1] ?? fallback)
+}
+
 /** Reads `--name value` from the bench's arguments, falling back to `fallback`. */
 export const intArg = (name: string, fallback: number): number => {
   const args = process.argv.slice(2)
