@@ -37,6 +37,7 @@ const { id: _supersedeId, ...supersedeFields } = In.SupersedeInput.fields
 const ListParams = Schema.Struct({
   project: In.ListInput.fields.project,
   category: Schema.optional(Category),
+  status: In.ListInput.fields.status,
   all: Schema.optional(Schema.BooleanFromString),
   limit: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 1000)))
 })

@@ -16,6 +16,7 @@ import {
   Outcome,
   Scope,
   Source,
+  Status,
   Tag,
   textOfAtMost
 } from "../domain/vocabulary.js"
@@ -160,6 +161,7 @@ export type GetContextInput = typeof GetContextInput.Type
 export const ListInput = InputStruct({
   project: Schema.optional(Project),
   category: Schema.optional(Category),
+  status: Schema.optional(described(Status, "only tentative memories (observed, not yet confirmed: what `review` lists) or only confirmed ones")),
   all: Schema.optional(described(Schema.Boolean, "include forgotten and superseded memories")),
   limit: Schema.optional(Schema.Int.pipe(Schema.between(...RANGES.listLimit)))
 })

@@ -187,7 +187,7 @@ export const OperationsLocal = Layer.effect(
       list: (input) => {
         const limit = input.limit ?? DEFAULT_LIST_LIMIT
         return Effect.zipWith(
-          queries.list({ ...optional("project", input.project), ...optional("category", input.category), ...optional("all", input.all), limit: limit + 1 }),
+          queries.list({ ...optional("project", input.project), ...optional("category", input.category), ...optional("status", input.status), ...optional("all", input.all), limit: limit + 1 }),
           Clock.currentTimeMillis,
           (views, nowMs) => ({ memories: views.slice(0, limit).map((v) => wire(v, nowMs)), more: views.length > limit })
         )

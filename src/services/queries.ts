@@ -29,6 +29,8 @@ export interface MemoryView {
 export interface ListFilter {
   readonly project?: string
   readonly category?: string
+  /** Only tentative memories (observed, not yet confirmed) or only confirmed ones. */
+  readonly status?: string
   /** Include forgotten and superseded memories. */
   readonly all?: boolean
   readonly limit?: number
@@ -113,6 +115,10 @@ export const QueriesLive = Layer.effect(
       if (filter.category !== undefined) {
         where.push("category = ?")
         args.push(filter.category)
+      }
+      if (filter.status !== undefined) {
+        where.push("status = ?")
+        args.push(filter.status)
       }
       const sql = `SELECT ${MEMORY_COLUMNS} FROM memories ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY key DESC LIMIT ?`
       return (db.prepare(sql).all(...args, filter.limit ?? 1000) as MemoryRow[]).map(rowToMemory)

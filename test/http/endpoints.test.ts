@@ -55,6 +55,10 @@ describe("the REST API over a real socket", () => {
 
     const conventions = await ok("GET", "/memories?category=convention&limit=5")
     expect(conventions.memories.map((m: { id: string }) => m.id)).toEqual([a.id])
+    const observed = await ok("POST", "/memories", { content: "Seeds run before every e2e suite", source: "observed", scope: "global" })
+    const tentative = await ok("GET", "/memories?status=tentative")
+    expect(tentative.memories.map((m: { id: string }) => m.id)).toEqual([observed.id])
+    expect((await ok("GET", "/memories?status=confirmed")).memories.map((m: { id: string }) => m.id)).not.toContain(observed.id)
 
     expect(await ok("PATCH", `/memories/${a.id}`, { content: "Tests run with vitest (never jest)", tags: ["tests"] })).toEqual({ id: a.id, changed: true })
     expect(await ok("GET", `/memories/${a.id}`)).toMatchObject({ content: "Tests run with vitest (never jest)", tags: ["tests"] })

@@ -12,13 +12,14 @@ import { mcp } from "./commands/mcp.js"
 import { context, search, why } from "./commands/recall.js"
 import { serve } from "./commands/serve.js"
 import { exportCmd, importCmd, purge, rebuild, replay, verify } from "./commands/store-admin.js"
+import { review, reviewAccept, reviewReject } from "./commands/review.js"
 import { tasks, tasksSync } from "./commands/tasks.js"
 import { helpNode } from "./help.js"
 import { mem } from "./root.js"
 
 const commands = [
   add, importCmd, search, why, context, show, cues, list, edit, outcome, confirm, supersede, forget, restore,
-  forgetConversation, conversations, log, exportCmd, replay, rebuild, verify, purge, stats, doctor,
+  review, forgetConversation, conversations, log, exportCmd, replay, rebuild, verify, purge, stats, doctor,
   tasks, hook, mcp, serve, install, uninstall
 ] as const
 
@@ -29,5 +30,7 @@ export const cli = mem.pipe(
 
 export const helpTree = helpNode(
   cli,
-  commands.map((command) => (command === tasks ? helpNode(tasks, [helpNode(tasksSync)]) : helpNode(command)))
+  commands.map((command) =>
+    command === tasks ? helpNode(tasks, [helpNode(tasksSync)]) : command === review ? helpNode(review, [helpNode(reviewAccept), helpNode(reviewReject)]) : helpNode(command)
+  )
 )
