@@ -21,12 +21,23 @@ const exportedLines = (): string[] => {
   return readFileSync(file, "utf8").trim().split("\n")
 }
 
-const replayLines = (lines: ReadonlyArray<string>) => {
+/** Writes `lines` to a file and runs `command` (replay or import) on it into a new store. */
+const fedLines = (command: "replay" | "import", lines: ReadonlyArray<string>) => {
   const dir = tempDir()
   const file = join(dir, "log.jsonl")
   writeFileSync(file, lines.join("\n") + "\n")
   const target = memAt(join(dir, "b.db"))
-  return { result: target("replay", file), target }
+  return { result: target(command, file), target }
+}
+const replayLines = (lines: ReadonlyArray<string>) => fedLines("replay", lines)
+
+/** The import of `lines` fails naming the line, with no stack trace, and imports nothing. */
+const expectImportRefused = (lines: ReadonlyArray<string>, message: RegExp) => {
+  const { result, target } = fedLines("import", lines)
+  expect(result.code).toBe(1)
+  expect(result.stderr).toMatch(message)
+  expect(result.stderr).not.toMatch(/SqliteError|\n\s+at /)
+  expect(eventsIn(target)).toBe(0)
 }
 
 describe("replay refuses an incomplete or edited export", () => {
@@ -96,17 +107,7 @@ describe("import refuses an incomplete, reordered or edited export, as replay do
     ["an edited origin", withField(lines, 2, "origin", "claude-code:session/forged"), /^mem: line 3: the hash chain does not match the export/],
     ["an edited recordedAt", withField(lines, 1, "recordedAt", "2020-01-01T00:00:00.000Z"), /^mem: line 2: the hash chain does not match the export/],
     ["an edited agent", withField(lines, 4, "agent", "someone-else"), /^mem: line 5: the hash chain does not match the export/]
-  ])("%s: names the line, imports nothing", (_name, edited, message) => {
-    const dir = tempDir()
-    const file = join(dir, "log.jsonl")
-    writeFileSync(file, edited.join("\n") + "\n")
-    const run = memAt(join(dir, "c.db"))
-    const result = run("import", file)
-    expect(result.code).toBe(1)
-    expect(result.stderr).toMatch(message)
-    expect(result.stderr).not.toMatch(/SqliteError|\n\s+at /)
-    expect(eventsIn(run)).toBe(0)
-  })
+  ])("%s: names the line, imports nothing", (_name, edited, message) => expectImportRefused(edited, message))
 
   it("an edited origin is refused by replay too", () => {
     const { result, target } = replayLines(withField(lines, 2, "origin", "claude-code:session/forged"))
@@ -130,13 +131,6 @@ describe("import of exported events", () => {
   it("refuses an event whose payload was edited, naming the line", () => {
     const lines = exportedLines()
     const edited = lines.map((l, i) => (i === 2 ? l.replace("the api lives in src/api", "the api lives in lib/api") : l))
-    const dir = tempDir()
-    const file = join(dir, "edited.jsonl")
-    writeFileSync(file, edited.join("\n") + "\n")
-    const run = memAt(join(dir, "c.db"))
-    const result = run("import", file)
-    expect(result.code).toBe(1)
-    expect(result.stderr).toMatch(/^mem: line 3: the payload does not match its payloadHash \(the line was edited\)/)
-    expect(eventsIn(run)).toBe(0)
+    expectImportRefused(edited, /^mem: line 3: the payload does not match its payloadHash \(the line was edited\)/)
   })
 })
