@@ -82,11 +82,12 @@ const fill = (items: ReadonlyArray<ContextItem>, budget: number, countTokens: (t
 
 /**
  * One memory as quoted data: JSON string quoting keeps its text from reading as instructions,
- * and a memory the privacy scan flagged says so, so the agent reads it with that in mind.
+ * and a memory the privacy scan flagged says so, so the agent reads it with that in mind; one
+ * noticed but not yet confirmed by anyone (observed in a prompt, say) is marked tentative.
  */
 const formatItem = ({ memory, shortId }: ContextItem): string => {
   const where = memory.project === null ? "global" : memory.project
-  const flag = memory.instructionLike ? `, ${FLAGGED_NOTE}` : ""
+  const flag = memory.instructionLike ? `, ${FLAGGED_NOTE}` : memory.status === "tentative" ? ", tentative" : ""
   return `- [${shortId}] (${memory.category}, ${where}${flag}) ${JSON.stringify(memory.content)}`
 }
 

@@ -23,9 +23,13 @@ it("keeps each rule once per conversation, tentative, and a later conversation's
   const [memory] = (await runAt(db, T0, listAll(session("a")))).memories
   expect(memory).toMatchObject({ content: "Never push to main, open a PR instead.", source: "observed", status: "tentative", scope: "project", category: "convention", confirmations: 1 })
 
+  const context = (caller: Caller) => runAt(db, T0, Effect.flatMap(Operations, (o) => o.getContext({}, caller)))
+  expect((await context(session("a"))).text).toContain(`(convention, github.com/acme/shop, tentative) "Never push to main, open a PR instead."`)
+
   const later = await runAt(db, T0, captureRules("never push to main, open a PR instead", [], session("b")))
   expect(later.written).toBe(1)
   expect((await runAt(db, T0, listAll(session("b")))).memories).toEqual([expect.objectContaining({ id: memory!.id, status: "confirmed", confirmations: 2 })])
+  expect((await context(session("b"))).text).not.toContain("tentative")
 })
 
 it("keeps a rule said to hold everywhere as global, and one stated outside a project too", async () => {
