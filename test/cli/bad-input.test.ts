@@ -9,7 +9,7 @@ import Database from "better-sqlite3"
 import { describe, expect, it } from "vitest"
 import { memStarted } from "../support/cli-async.js"
 import { eventsIn, holdWriteLock, mem, memAt, tempDir } from "../support/cli.js"
-import { untilStoreOpen } from "../support/waiting.js"
+import { untilWaitingForLock } from "../support/waiting.js"
 
 const eventCount = eventsIn
 const fileHash = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex")
@@ -102,10 +102,10 @@ describe("bad input", () => {
     const db = join(tempDir(), "m.db")
     const run = memAt(db)
     run("add", "first", "--global")
-    // Another process holds the write lock, as a busy agent's MCP server might, until mem is at the store.
+    // Another process holds the write lock, as a busy agent's MCP server might, until mem waits for it.
     const holder = await holdWriteLock(db)
     const adding = memStarted(["--db", db, "add", "second", "--global", "--json"])
-    await untilStoreOpen(adding, db)
+    await untilWaitingForLock(adding)
     await holder.release()
     const blocked = await adding.result
     expect(blocked.code, blocked.stderr).toBe(0)

@@ -3,7 +3,7 @@
  * number of times, so a test that waits for something that never comes fails saying what it
  * waited for, instead of passing by luck or hanging.
  */
-import { readdirSync, readlinkSync } from "node:fs"
+import { readFileSync } from "node:fs"
 
 /** Resolves once `condition` holds; `condition` may throw to give up at once (a process gone). */
 export const until = async (condition: () => boolean, what: string, { attempts = 2_000, everyMs = 10 } = {}): Promise<void> => {
@@ -14,30 +14,21 @@ export const until = async (condition: () => boolean, what: string, { attempts =
   throw new Error(`gave up waiting for ${what} (looked ${attempts} times, ${everyMs} ms apart)`)
 }
 
-/** Whether process `pid` has the file `path` open (Linux: its /proc/PID/fd links). */
-export const hasOpen = (pid: number, path: string): boolean => {
-  const fds = `/proc/${pid}/fd`
-  try {
-    return readdirSync(fds).some((fd) => readlinkOrNull(`${fds}/${fd}`) === path)
-  } catch {
-    return false
-  }
-}
-
-const readlinkOrNull = (link: string): string | null => {
-  try {
-    return readlinkSync(link)
-  } catch {
-    return null
-  }
-}
-
 /**
- * Resolves once the `mem` process has the store `db` open with its WAL index: it has begun
- * reading the store, so (when another process holds the write lock) its write is about to wait.
+ * Resolves once the `mem` process is waiting for the store's write lock: its main thread asleep
+ * in SQLite's busy handler (Linux: /proc/PID/wchan names a nanosleep). Nothing else in mem sleeps
+ * so: node waits for events in epoll, and for its threads on a futex.
  */
-export const untilStoreOpen = (run: { readonly pid: number; readonly ended: () => boolean }, db: string): Promise<void> =>
+export const untilWaitingForLock = (run: { readonly pid: number; readonly ended: () => boolean }): Promise<void> =>
   until(() => {
-    if (run.ended()) throw new Error(`mem (pid ${run.pid}) ended before it opened ${db}`)
-    return hasOpen(run.pid, `${db}-shm`)
-  }, `mem (pid ${run.pid}) to open ${db}`)
+    if (run.ended()) throw new Error(`mem (pid ${run.pid}) ended before it waited for the write lock`)
+    return /nanosleep/.test(readOrEmpty(`/proc/${run.pid}/wchan`))
+  }, `mem (pid ${run.pid}) to wait for the write lock`)
+
+const readOrEmpty = (path: string): string => {
+  try {
+    return readFileSync(path, "utf8")
+  } catch {
+    return ""
+  }
+}

@@ -11,7 +11,7 @@ import { memStarted } from "../support/cli-async.js"
 import { mem, tempDir } from "../support/cli.js"
 import { actor, Commands, freshDb, Retrieval, runAt, T0 } from "../support/services.js"
 import { beadsProject, claudeHome } from "../support/task-files.js"
-import { untilStoreOpen } from "../support/waiting.js"
+import { untilWaitingForLock } from "../support/waiting.js"
 
 /** A project and an empty home: nothing of this machine's own ~/.claude leaks in. */
 const workspace = () => {
@@ -119,13 +119,13 @@ describe("concurrent syncs", () => {
     )
     beadsProject(Array.from({ length: TASKS }, (_, i) => ({ id: `bd-${i}`, title: `Release step ${i}`, status: "closed" })), "issues.jsonl", w.project)
 
-    // The test holds the write lock until every process has the store open, so they all reach
-    // sync before any can write: the race is certain, not left to start-up timing. Each must then
+    // The test holds the write lock until every process waits for it, so they all reach sync
+    // before any can write: the race is certain, not left to start-up timing. Each must then
     // wait its turn (busy_timeout) and, inside the lock, see what the ones before it recorded.
     const holder = new Database(db)
     holder.exec("BEGIN IMMEDIATE")
     const running = Array.from({ length: PROCESSES }, () => memStarted(["--db", db, "tasks", "sync", "--json"], { cwd: w.project, env: w.env }))
-    for (const run of running) await untilStoreOpen(run, db)
+    for (const run of running) await untilWaitingForLock(run)
     holder.exec("ROLLBACK")
     holder.close()
     const runs = await Promise.all(running.map((run) => run.result))
