@@ -2,8 +2,12 @@
  * `mem purge`: makes forgetting physical. Payloads of events in forgotten conversations (and,
  * when asked, the text-bearing events of forgotten memories) are erased in place; envelopes and
  * payload hashes stay, so the chain still verifies. Projections are rebuilt, then the file is
- * vacuumed with secure_delete on and the WAL truncated, so no copy of the text survives on
- * disk. It cannot be undone.
+ * vacuumed and the WAL truncated, so no copy of the text survives on disk. It cannot be undone.
+ *
+ * The vacuum is what erases: it writes every page anew from what is live, which also clears
+ * pages freed before the purge (a forgotten memory's row rewritten, its old overflow page left
+ * on the free list with its text). Zeroing freed space as the purge frees it (secure_delete)
+ * reached none of those and left nothing for the vacuum to miss, so it is not used.
  */
 import type { LedgerConfig } from "../config.js"
 import { rebuildProjections, type Progress } from "../projections/rebuild.js"
@@ -18,7 +22,6 @@ export interface PurgeReport {
 
 /** `onProgress` counts in events: the rebuild is most of the work; the vacuum ends it. */
 export const purgeForgotten = (db: Db, config: LedgerConfig, options: { readonly memories: boolean }, onProgress?: Progress): PurgeReport => {
-  db.pragma("secure_delete = ON")
   const report = db
     .transaction((): PurgeReport => {
       const conversations = (db.prepare("SELECT origin FROM conversations WHERE forgotten = 1 ORDER BY origin").all() as { origin: string }[]).map(

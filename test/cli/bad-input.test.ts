@@ -2,13 +2,14 @@
  * Bad input gets a clear error and loses nothing: exit 1 for a domain error, 2 for a usage
  * error, the message on stderr (as JSON with --json), and the store unchanged.
  */
-import { spawnSync } from "node:child_process"
 import { readFileSync, writeFileSync } from "node:fs"
 import { createHash } from "node:crypto"
 import { join } from "node:path"
 import Database from "better-sqlite3"
 import { describe, expect, it } from "vitest"
-import { eventsIn, holdWriteLock, mem, MEM_BIN, memAt, tempDir } from "../support/cli.js"
+import { memStarted } from "../support/cli-async.js"
+import { eventsIn, holdWriteLock, mem, memAt, tempDir } from "../support/cli.js"
+import { untilWaitingForLock } from "../support/waiting.js"
 
 const eventCount = eventsIn
 const fileHash = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex")
@@ -101,11 +102,14 @@ describe("bad input", () => {
     const db = join(tempDir(), "m.db")
     const run = memAt(db)
     run("add", "first", "--global")
-    // Another process holds the write lock for a while, as a busy agent's MCP server might.
-    await holdWriteLock(db, 1500)
-    const blocked = spawnSync(process.execPath, [MEM_BIN, "--db", db, "add", "second", "--global", "--json"], { encoding: "utf8" })
-    expect(blocked.status).toBe(0)
-    expect(JSON.parse(blocked.stdout).stored).toBe(true)
+    // Another process holds the write lock, as a busy agent's MCP server might, until mem waits for it.
+    const holder = await holdWriteLock(db)
+    const adding = memStarted(["--db", db, "add", "second", "--global", "--json"])
+    await untilWaitingForLock(adding)
+    await holder.release()
+    const blocked = await adding.result
+    expect(blocked.code, blocked.stderr).toBe(0)
+    expect(blocked.json().stored).toBe(true)
     expect(run("list", "--json").json()).toHaveLength(2)
   })
 })

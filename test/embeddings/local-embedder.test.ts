@@ -99,7 +99,6 @@ test("a failed load is remembered: the packages appearing later do not make that
 
 test.skipIf(!installed)("the packaged model embeds a paraphrase closer than unrelated sentences (skipped when not installed)", async () => {
   const embedder = makeLocalEmbedder({ resolveFrom })
-  const started = Date.now()
   const [query, paraphrase, ...unrelated] = Either.getOrThrow(
     await Effect.runPromise(
       Effect.either(
@@ -113,7 +112,6 @@ test.skipIf(!installed)("the packaged model embeds a paraphrase closer than unre
       )
     )
   )
-  expect(Date.now() - started).toBeLessThan(30_000)
   expect(query!.length).toBe(LOCAL_DIMENSIONS)
   expect(Math.hypot(...query!)).toBeCloseTo(1, 4)
   const close = cosine(query!, paraphrase!)

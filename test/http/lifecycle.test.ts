@@ -18,8 +18,20 @@ const WRITERS = 12
 /** Distinct random words, so that no write is taken for a near-duplicate of another. */
 const uniqueContent = () => `Note ${Array.from({ length: 6 }, () => randomBytes(4).toString("hex")).join(" ")}`
 
-/** Writes until the server stops answering; returns the ids it acknowledged as stored. */
-const writeUntilRefused = async (server: Served, acknowledged: string[]): Promise<void> => {
+/** The ids a server acknowledged as stored, and when it has acknowledged `n`. */
+const acknowledgements = () => {
+  const ids: string[] = []
+  const waiting: { n: number; resolve: () => void }[] = []
+  const add = (id: string) => {
+    ids.push(id)
+    for (const w of waiting.filter((w) => ids.length >= w.n)) w.resolve()
+  }
+  const reached = (n: number) => new Promise<void>((resolve) => (ids.length >= n ? resolve() : waiting.push({ n, resolve })))
+  return { ids, add, reached }
+}
+
+/** Writes until the server stops answering, telling `acknowledged` each id it stored. */
+const writeUntilRefused = async (server: Served, acknowledged: (id: string) => void): Promise<void> => {
   for (;;) {
     let answer
     try {
@@ -33,7 +45,7 @@ const writeUntilRefused = async (server: Served, acknowledged: string[]): Promis
     }
     const body = answer.json()
     expect(body.stored, answer.text).toBe(true)
-    acknowledged.push(body.id)
+    acknowledged(body.id)
   }
 }
 
@@ -60,9 +72,9 @@ describe("shutdown", () => {
   it("on SIGTERM, exits 0 without losing a write it acknowledged", async () => {
     const db = join(tempDir(), "m.db")
     const server = await startServe(db)
-    const acknowledged: string[] = []
-    const writers = Array.from({ length: WRITERS }, () => writeUntilRefused(server, acknowledged))
-    while (acknowledged.length < 60) await new Promise((resolve) => setTimeout(resolve, 20))
+    const acknowledged = acknowledgements()
+    const writers = Array.from({ length: WRITERS }, () => writeUntilRefused(server, acknowledged.add))
+    await server.before(acknowledged.reached(60), "acknowledging 60 writes")
     const ended = await server.stop("SIGTERM")
     await Promise.all(writers)
 
@@ -73,34 +85,36 @@ describe("shutdown", () => {
     const again = await startServe(db)
     const stored = (await again.call("GET", "/memories?limit=1000")).json().memories.map((m: { id: string }) => m.id)
     expect(new Set(stored).size).toBe(stored.length)
-    for (const id of acknowledged) expect(stored).toContain(id)
+    for (const id of acknowledged.ids) expect(stored).toContain(id)
     await again.stop()
     expect(mem(["--db", db, "verify", "--json"]).json()).toMatchObject({ ok: true })
   })
 
-  it("answers a request in flight at SIGTERM with Connection: close, so its client sends nothing more on that connection", { timeout: 20_000 }, async () => {
+  it("answers a request in flight at SIGTERM with Connection: close, so its client sends nothing more on that connection", async () => {
     const db = join(tempDir(), "m.db")
     const server = await startServe(db)
     const { hostname, port } = new URL(server.url)
-    const idle = await openSocket(hostname, Number(port))
-    idle.write(`GET /health HTTP/1.1\r\nhost: ${hostname}:${port}\r\n\r\n`)
-    const idleClosed = readUntilClosed(idle)
-    const busy = await openSocket(hostname, Number(port))
+    const idle = received(await openSocket(hostname, Number(port)))
+    idle.socket.write(`GET /health HTTP/1.1\r\nhost: ${hostname}:${port}\r\n\r\n`)
+    await server.before(idle.seen(/^HTTP\/1\.1 200[^]*\r\n\r\n/), "answering the idle connection's request")
+    const busy = received(await openSocket(hostname, Number(port)))
     const body = JSON.stringify({ content: "written while the server was stopping", scope: "global" })
-    // Half the body now: the request is in flight when the signal comes.
-    busy.write(`POST /memories HTTP/1.1\r\nhost: ${hostname}:${port}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body.slice(0, 10)}`)
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // Half the body now. Asked to, the server says "100 Continue" once it has taken the request
+    // up: then the request is in flight when the signal comes.
+    busy.socket.write(
+      `POST /memories HTTP/1.1\r\nhost: ${hostname}:${port}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nexpect: 100-continue\r\n\r\n${body.slice(0, 10)}`
+    )
+    await server.before(busy.seen(/^HTTP\/1\.1 100 Continue\r\n\r\n/), "taking up the request")
     server.child.kill("SIGTERM")
-    // Idle keep-alive connections are closed at once, as any server closing them does.
-    expect(await idleClosed).toMatch(/^HTTP\/1\.1 200/)
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // Idle keep-alive connections are closed at once, as any server closing them does: the server is stopping.
+    expect(await idle.closed).toMatch(/^HTTP\/1\.1 200/)
     // The rest of the body, and a request pipelined behind it.
-    busy.write(`${body.slice(10)}GET /health HTTP/1.1\r\nhost: ${hostname}:${port}\r\n\r\n`)
-    const received = await readUntilClosed(busy)
-    const [head] = received.split("\r\n\r\n")
+    busy.socket.write(`${body.slice(10)}GET /health HTTP/1.1\r\nhost: ${hostname}:${port}\r\n\r\n`)
+    const answers = (await busy.closed).replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, "")
+    const [head] = answers.split("\r\n\r\n")
     expect(head).toMatch(/^HTTP\/1\.1 200/)
     expect(head!.toLowerCase()).toContain("connection: close")
-    expect(received.match(/HTTP\/1\.1 /g)).toHaveLength(1)
+    expect(answers.match(/HTTP\/1\.1 /g)).toHaveLength(1)
     const ended = await server.exited
     expect(ended.code, ended.stderr).toBe(0)
     expect(mem(["--db", db, "list", "--all", "--json"]).stdout).toContain("written while the server was stopping")
@@ -120,9 +134,17 @@ const openSocket = (host: string, port: number) =>
     socket.once("error", reject)
   })
 
-const readUntilClosed = (socket: Socket) =>
-  new Promise<string>((resolve) => {
-    let text = ""
-    socket.setEncoding("utf8").on("data", (chunk: string) => (text += chunk))
-    socket.once("close", () => resolve(text))
-  })
+/** What a socket receives: `seen` resolves once the text so far matches, `closed` with all of it once it closes. */
+const received = (socket: Socket) => {
+  let text = ""
+  socket.setEncoding("utf8").on("data", (chunk: string) => (text += chunk))
+  const closed = new Promise<string>((resolve) => socket.once("close", () => resolve(text)))
+  const seen = (pattern: RegExp) =>
+    new Promise<string>((resolve, reject) => {
+      const look = () => pattern.test(text) && resolve(text)
+      socket.on("data", look)
+      look()
+      void closed.then(() => reject(new Error(`the connection closed before ${pattern}: ${JSON.stringify(text)}`)))
+    })
+  return { socket, seen, closed }
+}

@@ -38,6 +38,13 @@ const start = async (options: { token?: string; route?: Partial<WebRoute>; log?:
   return { server, echo, api }
 }
 
+/** Something a test waits for: `fire` makes `fired` resolve. */
+const signal = () => {
+  let fire: () => void = () => undefined
+  const fired = new Promise<void>((resolve) => (fire = resolve))
+  return { fired, fire: () => fire() }
+}
+
 describe("startServer routes", () => {
   it("sends a mounted path and everything below it to its route, and the rest to the REST handler", async () => {
     const { server } = await start()
@@ -75,23 +82,24 @@ describe("startServer routes", () => {
   })
 
   it("close() lets a request in flight finish, then closes every route once", async () => {
-    let release: () => void = () => undefined
-    const gate = new Promise<void>((resolve) => (release = resolve))
+    const [reached, gate] = [signal(), signal()]
     const { server, echo, api } = await start({
       route: {
         handle: async () => {
-          await gate
+          reached.fire()
+          await gate.fired
           return Response.json({ finished: true })
         }
       }
     })
     running.splice(0)
     const slow = request(server.url, "GET", "/echo")
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await reached.fired
     const closing = server.close()
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    // close() is under way (no new connection is taken), and the route stays open while its request runs.
+    await expect(request(server.url, "GET", "/health")).rejects.toThrow()
     expect(vi.mocked(echo.close)).not.toHaveBeenCalled()
-    release()
+    gate.fire()
     expect((await slow).json()).toEqual({ finished: true })
     await closing
     await server.close()
@@ -101,13 +109,17 @@ describe("startServer routes", () => {
   })
 
   it("close() gives up on a request that outlasts the grace period", async () => {
-    const { server, echo } = await start({ route: { handle: () => new Promise<Response>(() => undefined) }, shutdownGraceMs: 200 })
+    const reached = signal()
+    const never = () => {
+      reached.fire()
+      return new Promise<Response>(() => undefined)
+    }
+    const { server, echo } = await start({ route: { handle: never }, shutdownGraceMs: 200 })
     running.splice(0)
     const hung = request(server.url, "GET", "/echo").catch((error: unknown) => error)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    const started = Date.now()
+    await reached.fired
+    // The route never answers: close() returning at all is it giving up.
     await server.close()
-    expect(Date.now() - started).toBeLessThan(2_000)
     expect(await hung).toBeInstanceOf(Error)
     expect(vi.mocked(echo.close)).toHaveBeenCalledTimes(1)
   })

@@ -3,18 +3,18 @@
  * wrong, keeps serving, and writes nothing. fast-check breaks a valid call to each tool in the
  * ways models do: wrong types, missing fields, huge strings, ids that match nothing, extra
  * fields. The mutations are derived from the inputSchema the tool advertises, so a field added
- * later is covered without touching this test.
+ * later is covered without touching this test; the lengths are the documented ones (limits.ts),
+ * so a limit dropped from the source is still attacked.
  */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { callChecked, connectStdio, eventCount, freshDb, schemaErrors, textOf, TOOL_NAMES, type StdioClient, type ToolName } from "./support.js"
+import { LIMITS } from "./limits.js"
+import { callChecked, connectStdio, eventCount, freshDb, schemaErrors, textOf, TOOL_NAMES, validCalls, type StdioClient, type ToolName } from "./support.js"
 
 interface PropertySchema {
   readonly type?: string
   readonly enum?: ReadonlyArray<unknown>
-  readonly maxLength?: number
-  readonly maxItems?: number
   readonly items?: PropertySchema
 }
 
@@ -26,18 +26,7 @@ beforeAll(async () => {
   server = await connectStdio(freshDb())
   tools = (await server.client.listTools()).tools
   const stored = await callChecked(server.client, tools, "remember", { content: "The build uses esbuild with one bundle", origin: "test:known" })
-  const id = String(stored["id"])
-  valid = {
-    remember: { content: "Cache keys include the lockfile hash" },
-    recall: { query: "build" },
-    explain: { query: "build" },
-    record_outcome: { memory_ids: [id], outcome: "worked" },
-    forget: { memory_id: id },
-    forget_conversation: { origin: "test:known" },
-    get_context: {},
-    get_memory: { id },
-    stats: {}
-  }
+  valid = validCalls(String(stored["id"]))
 })
 afterAll(() => server.close())
 
@@ -85,12 +74,13 @@ const breakings = (tool: Tool): fc.Arbitrary<{ how: string; args: (valid: Record
   if (required.length > 0) {
     options.push(fc.constantFrom(...required).map((name) => ({ how: `no ${name}`, args: (v) => Object.fromEntries(Object.entries(v).filter(([key]) => key !== name)) })))
   }
-  const long = names.filter((name) => properties[name]!.maxLength !== undefined)
+  const limits = LIMITS[tool.name as ToolName]
+  const long = Object.keys(limits).filter((name) => limits[name]!.maxLength !== undefined)
   if (long.length > 0) {
     options.push(
       fc.tuple(fc.constantFrom(...long), fc.integer({ min: 1, max: 200_000 })).map(([name, extra]) => ({
         how: `${name} ${extra} characters too long`,
-        args: (v) => ({ ...v, [name]: "x".repeat(properties[name]!.maxLength! + extra) })
+        args: (v) => ({ ...v, [name]: "x".repeat(limits[name]!.maxLength! + extra) })
       }))
     )
   }

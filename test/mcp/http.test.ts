@@ -10,6 +10,7 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { makeMcpWebHandler, type McpWebHandler } from "../../src/adapters/mcp/http.js"
 import { operationsRuntime, type OperationsRuntime } from "../../src/adapters/mcp/runtime.js"
+import { until } from "../support/waiting.js"
 import { callChecked, freshDb, TOOL_NAMES } from "./support.js"
 import { serveWeb, type WebServer } from "./web-bridge.js"
 
@@ -95,8 +96,7 @@ describe("MCP over Streamable HTTP", () => {
       const client = new Client({ name: "opencode", version: "1" })
       await client.connect(new StreamableHTTPClientTransport(server.url))
       expect(local.sessionCount()).toBe(1)
-      await new Promise((resolve) => setTimeout(resolve, 700))
-      expect(local.sessionCount()).toBe(0)
+      await until(() => local.sessionCount() === 0, "the idle session to be closed")
       await client.close()
     } finally {
       await local.close()

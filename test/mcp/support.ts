@@ -93,6 +93,19 @@ export const callChecked = async (client: Client, tools: ReadonlyArray<Tool>, na
   return checkResult(tool, result)
 }
 
+/** A call each tool takes, on a store holding the memory `id` from the conversation `test:known`. */
+export const validCalls = (id: string): Record<ToolName, Record<string, unknown>> => ({
+  remember: { content: "Cache keys include the lockfile hash" },
+  recall: { query: "build" },
+  explain: { query: "build" },
+  record_outcome: { memory_ids: [id], outcome: "worked" },
+  forget: { memory_id: id },
+  forget_conversation: { origin: "test:known" },
+  get_context: {},
+  get_memory: { id },
+  stats: {}
+})
+
 export const eventCount = async (client: Client): Promise<number> => {
   const result = (await client.callTool({ name: "stats", arguments: {} })) as CallToolResult
   return (result.structuredContent as { events: number }).events

@@ -1,8 +1,9 @@
 /** Runs the real `mem` binary as a child process, the way a person or a hook does. */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process"
+import { spawnSync } from "node:child_process"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
+import { startWorker } from "./processes.js"
 
 export const MEM_BIN = resolve("bin/mem.js")
 
@@ -53,20 +54,17 @@ export const eventsIn = (run: ReturnType<typeof memAt>): number => {
 }
 
 /**
- * Another process holding the store's write lock (`BEGIN IMMEDIATE`) for `ms`, then ending its
- * transaction with `end`, as a busy agent's server might. Resolves once the lock is held.
+ * Another process holding the store's write lock (`BEGIN IMMEDIATE`), as a busy agent's server
+ * might, until `release` ends its transaction with `end`. Resolves once the lock is held.
  */
-export const holdWriteLock = async (db: string, ms: number, end: "COMMIT" | "ROLLBACK" = "COMMIT"): Promise<ChildProcess> => {
-  const holder = spawn(
-    process.execPath,
-    [
-      "-e",
-      `const D = require(${JSON.stringify(resolve("node_modules/better-sqlite3"))});
-       const db = new D(${JSON.stringify(db)}); db.exec("BEGIN IMMEDIATE"); console.log("locked");
-       setTimeout(() => { db.exec(${JSON.stringify(end)}); db.close() }, ${ms})`
-    ],
-    { stdio: ["ignore", "pipe", "inherit"] }
-  )
-  await new Promise<void>((ok) => holder.stdout!.once("data", () => ok()))
-  return holder
+export const holdWriteLock = async (db: string, end: "COMMIT" | "ROLLBACK" = "COMMIT"): Promise<{ readonly release: () => Promise<void> }> => {
+  const holder = startWorker("lock-holder.mjs", [db, end])
+  await holder.waitForLine((line) => line === "locked")
+  return {
+    release: async () => {
+      holder.child.stdin!.end()
+      const { code, stderr } = await holder.exited
+      if (code !== 0) throw new Error(`the lock holder failed (${code}): ${stderr}`)
+    }
+  }
 }

@@ -14,6 +14,8 @@ export interface Served {
   /** Sends `signal` and resolves with how the process ended. */
   readonly stop: (signal?: NodeJS.Signals) => Promise<Ended>
   readonly exited: Promise<Ended>
+  /** Resolves as `event` does; fails, saying so with the server's stderr, if the server exits first. */
+  readonly before: <A>(event: Promise<A>, what: string) => Promise<A>
   /** fetch relative to the server, with a JSON body when one is given. */
   readonly call: (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<Answer>
 }
@@ -87,6 +89,11 @@ const served = (url: string, child: ChildProcess, stderr: () => string, exited: 
     child.kill(signal)
     return exited
   },
+  before: (event, what) =>
+    Promise.race([
+      event,
+      exited.then(({ code, signal, stderr }) => Promise.reject(new Error(`mem serve exited (${code ?? signal}) before ${what}:\n${stderr}`)))
+    ]),
   call: (method, path, body, headers = {}) => request(url, method, path, body, headers)
 })
 

@@ -3,14 +3,15 @@
  * shows to the task in progress where it runs; `mem tasks` lists; `mem tasks sync` records each
  * finished task's outcome once, even when several processes sync the same store at the same time.
  */
-import { spawn } from "node:child_process"
 import { join } from "node:path"
 import Database from "better-sqlite3"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import { MEM_BIN, mem, tempDir } from "../support/cli.js"
+import { memStarted } from "../support/cli-async.js"
+import { mem, tempDir } from "../support/cli.js"
 import { actor, Commands, freshDb, Retrieval, runAt, T0 } from "../support/services.js"
 import { beadsProject, claudeHome } from "../support/task-files.js"
+import { untilWaitingForLock } from "../support/waiting.js"
 
 /** A project and an empty home: nothing of this machine's own ~/.claude leaks in. */
 const workspace = () => {
@@ -118,16 +119,16 @@ describe("concurrent syncs", () => {
     )
     beadsProject(Array.from({ length: TASKS }, (_, i) => ({ id: `bd-${i}`, title: `Release step ${i}`, status: "closed" })), "issues.jsonl", w.project)
 
-    // The test holds the write lock while the processes start, so they all reach sync before any
-    // can write: the race is certain, not left to start-up timing. Each must then wait its turn
-    // (busy_timeout) and, inside the lock, see what the ones before it recorded.
+    // The test holds the write lock until every process waits for it, so they all reach sync
+    // before any can write: the race is certain, not left to start-up timing. Each must then
+    // wait its turn (busy_timeout) and, inside the lock, see what the ones before it recorded.
     const holder = new Database(db)
     holder.exec("BEGIN IMMEDIATE")
-    const running = Array.from({ length: PROCESSES }, () => memAsync(["--db", db, "tasks", "sync", "--json"], w.project, w.env))
-    await new Promise((resolve) => setTimeout(resolve, 5_000))
+    const running = Array.from({ length: PROCESSES }, () => memStarted(["--db", db, "tasks", "sync", "--json"], { cwd: w.project, env: w.env }))
+    for (const run of running) await untilWaitingForLock(run)
     holder.exec("ROLLBACK")
     holder.close()
-    const runs = await Promise.all(running)
+    const runs = await Promise.all(running.map((run) => run.result))
     for (const r of runs) expect(r.code, r.stderr).toBe(0)
     const reports = runs.map((r) => JSON.parse(r.stdout) as { recorded: { ref: string }[]; alreadyRecorded: { ref: string }[] })
     const recorded = reports.flatMap((r) => r.recorded.map((t) => t.ref))
@@ -142,13 +143,3 @@ describe("concurrent syncs", () => {
     expect(mem(["--db", db, "verify", "--json"]).json()).toMatchObject({ ok: true })
   }, 120_000)
 })
-
-const memAsync = (args: ReadonlyArray<string>, cwd: string, env: Record<string, string>) =>
-  new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [MEM_BIN, ...args], { cwd, env: { ...process.env, MEMLEDGER_DB: "", ...env } })
-    let stdout = ""
-    let stderr = ""
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d))
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d))
-    child.on("close", (code) => resolve({ code, stdout, stderr }))
-  })
