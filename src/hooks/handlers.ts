@@ -16,21 +16,17 @@ import { Effect } from "effect"
 import { Operations, type Caller } from "../api/operations.js"
 import { idCandidates, readAssistantText } from "./citations.js"
 import { ranCommandOf } from "./command-use.js"
-import { shellCommandOf, toolOutputOf, type HookEvent, type HookInput } from "./hook-input.js"
+import type { HookEvent, HookInput } from "./hook-input.js"
 import { sessionIndex } from "./session-index.js"
-import { loadSession, saveSession, withCommand, type SessionState } from "./session-state.js"
-import { recognizeTestRun } from "./test-verdict.js"
+import { loadSession, saveSession, type SessionState } from "./session-state.js"
+import { recordToolUse, type ToolUseSetting } from "./tool-use.js"
 
 export interface HookOutput {
   readonly hookSpecificOutput: { readonly hookEventName: string; readonly additionalContext: string }
 }
 
-export interface HookSetting {
-  /** The store file: session state lives beside it. */
-  readonly dbPath: string
+export interface HookSetting extends ToolUseSetting {
   readonly caller: Caller
-  readonly sessionId: string
-  readonly nowIso: string
   /** The task in progress (Beads, Claude Code todos): recalls and outcomes are linked to it. */
   readonly task?: string
 }
@@ -76,7 +72,10 @@ export const runHook = (event: HookEvent, input: HookInput, setting: HookSetting
         return text.length > 0 ? inject("UserPromptSubmit", text) : undefined
       })
     case "post-tool-use":
-      return recordToolUse(input, setting)
+      return Effect.sync(() => {
+        recordToolUse(input, setting)
+        return undefined
+      })
     case "stop":
     case "session-end":
       return Effect.gen(function* () {
@@ -107,21 +106,6 @@ export const runHook = (event: HookEvent, input: HookInput, setting: HookSetting
       })
   }
 }
-
-/**
- * post-tool-use touches only the session's state file, never the store: it runs after every
- * tool call, so it must cost no more than reading one small file.
- */
-export const recordToolUse = (input: HookInput, setting: HookSetting): Effect.Effect<undefined> =>
-  Effect.sync(() => {
-    const command = shellCommandOf(input)
-    if (command === undefined) return undefined
-    const state = withCommand(loadSession(setting.dbPath, setting.sessionId), command)
-    const run = recognizeTestRun(command, toolOutputOf(input))
-    const verdict = run === undefined ? {} : { verdict: { verdict: run.verdict, runner: run.runner, passed: run.passed, failed: run.failed, at: setting.nowIso } }
-    saveSession(setting.dbPath, setting.sessionId, { ...state, ...verdict })
-    return undefined
-  })
 
 const newsNotice = (events: ReadonlyArray<{ readonly type: string }>, more: boolean): string => {
   if (events.length === 0) return ""
