@@ -16,16 +16,37 @@ const withoutConfigFileParsers = {
   }
 }
 
+// The hooks that use the store are loaded by a dynamic import of store-hook.js; it becomes a
+// bundle of its own, which bin/mem.js runs with its own code cache when that import runs. In one
+// bundle with the hook entry, the cache would hold whichever functions the first hook to run
+// compiled: the store's, which post-tool-use would then read on every start, or none of them.
+const storeHooksApart = {
+  name: "store-hooks-apart",
+  setup(b) {
+    b.onResolve({ filter: /\/store-hook\.js$/ }, (args) => (args.kind === "dynamic-import" ? { path: "./hook-store.cjs", external: true } : undefined))
+  }
+}
+
 await build({
-  entryPoints: ["src/adapters/cli/main.ts"],
-  outfile: "dist/mem.cjs",
+  // Agent hooks have bundles of their own: an agent runs a hook after every shell command, and
+  // a hook needs neither @effect/cli nor most of the commands (bin/mem.js chooses).
+  entryPoints: [
+    { in: "src/adapters/cli/main.ts", out: "mem" },
+    { in: "src/adapters/hook/main.ts", out: "hook" },
+    { in: "src/adapters/hook/store-hook.ts", out: "hook-store" }
+  ],
+  outdir: "dist",
+  outExtension: { ".js": ".cjs" },
   bundle: true,
   platform: "node",
   format: "cjs",
   target: "node20",
   minify: true,
   sourcemap: "linked",
-  plugins: [withoutConfigFileParsers],
+  plugins: [withoutConfigFileParsers, storeHooksApart],
+  // import() of an external becomes require(), which bin/mem.js answers (a script run by node:vm
+  // has no loader for a real dynamic import).
+  supported: { "dynamic-import": false },
   // Native addons, the tokenizer's large tables (loaded only by `context`), and the MCP SDK
   // with its JSON Schema validator and zod (a fifth of the bundle, loaded only by `mem mcp` and
   // `mem serve`) stay outside the bundle and load from node_modules: every other start would
