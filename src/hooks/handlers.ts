@@ -41,8 +41,11 @@ const inject = (hookEventName: string, additionalContext: string): HookOutput =>
 export const runHook = (event: HookEvent, input: HookInput, setting: HookSetting) => {
   const { dbPath, sessionId, caller } = setting
   const task = setting.task === undefined ? {} : { task: setting.task }
-  const save = (state: SessionState) => Effect.sync(() => saveSession(dbPath, sessionId, state))
   const load = Effect.sync(() => loadSession(dbPath, sessionId))
+  // post-tool-use runs in the background (docs/hooks.md) and may write the state file while
+  // another hook works: each saves its own fields onto the file as it is now, not as it was
+  // when that hook began, so that the commands and the verdict just written stay.
+  const save = (own: Partial<SessionState>) => Effect.sync(() => saveSession(dbPath, sessionId, { ...loadSession(dbPath, sessionId), ...own }))
 
   switch (event) {
     case "session-start":
@@ -50,7 +53,7 @@ export const runHook = (event: HookEvent, input: HookInput, setting: HookSetting
         const ops = yield* Operations
         const index = yield* sessionIndex(caller)
         const { events } = yield* ops.stats({}, caller)
-        yield* save({ ...(yield* load), lastSeq: events })
+        yield* save({ lastSeq: events })
         return inject("SessionStart", index)
       })
     case "pre-compact":
@@ -63,7 +66,7 @@ export const runHook = (event: HookEvent, input: HookInput, setting: HookSetting
         const prompt = input.prompt?.trim() ?? ""
         const relevant = prompt.length > 0 ? (yield* ops.getContext({ query: prompt.slice(0, 2_000), budget: PROMPT_BUDGET, ...task }, caller)).text : ""
         const lastSeq = Math.max(state.lastSeq, ...news.events.map((e) => e.seq))
-        yield* save({ ...state, lastSeq })
+        yield* save({ lastSeq })
         // Without a baseline (no session-start seen, e.g. installed mid-session) everything would
         // look new: say nothing this time, and compare from here on.
         const others = state.lastSeq === 0 ? [] : news.events.filter((e) => e.origin !== caller.origin && e.type !== "MemoriesRecalled")
@@ -101,7 +104,7 @@ export const runHook = (event: HookEvent, input: HookInput, setting: HookSetting
             attributed = [...attributed, ...used]
           }
         }
-        yield* save({ ...state, cited: [...cited], attributed, transcriptOffset: read.offset })
+        yield* save({ cited: [...cited], attributed, transcriptOffset: read.offset })
         return undefined
       })
   }
