@@ -1,6 +1,7 @@
 // Bundles the CLI into one minified CommonJS file. Loading Effect as hundreds of ES modules
 // costs ~0.6 s per start; one tree-shaken bundle starts in a fraction of that, and bin/mem.js
 // loads it through V8's code cache, which spares compiling it again (bench/cli-start).
+import { writeFileSync } from "node:fs"
 import { build } from "esbuild"
 
 // @effect/cli can read option values from YAML, TOML and INI files; mem never does, and those
@@ -47,13 +48,17 @@ await build({
   // import() of an external becomes require(), which bin/mem.js answers (a script run by node:vm
   // has no loader for a real dynamic import).
   supported: { "dynamic-import": false },
-  // Native addons, the tokenizer's large tables (loaded only by `context`), and the MCP SDK
-  // with its JSON Schema validator and zod (a fifth of the bundle, loaded only by `mem mcp` and
-  // `mem serve`) stay outside the bundle and load from node_modules: every other start would
-  // pay for reading them (bench/cli-start).
-  external: ["better-sqlite3", "sqlite-vec", "gpt-tokenizer", "@modelcontextprotocol/sdk"],
+  // Native addons and the MCP SDK with its JSON Schema validator and zod (a fifth of the bundle,
+  // loaded only by `mem mcp` and `mem serve`) stay outside the bundle and load from
+  // node_modules: every other start would pay for reading them (bench/cli-start).
+  external: ["better-sqlite3", "sqlite-vec", "@modelcontextprotocol/sdk"],
   // Sources that resolve packages relative to themselves use import.meta.url; in CommonJS it is the bundle's own URL.
   define: { "import.meta.url": "__memImportMetaUrl" },
   banner: { js: 'const __memImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
   logLevel: "warning"
 })
+
+// The tokenizer's vocabulary as a table that is ready once read (src/retrieval/token-table.ts),
+// beside the bundles that read it. Built by the compiled tree, which `tsc` has just written.
+const { buildTokenTable, gptTokenizerRanks } = await import("../dist/retrieval/token-table.js")
+writeFileSync("dist/cl100k.tokens", buildTokenTable(gptTokenizerRanks()))
