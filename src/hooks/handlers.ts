@@ -52,8 +52,9 @@ export const runHook = (event: HookEvent, input: HookInput, setting: HookSetting
       return Effect.gen(function* () {
         const ops = yield* Operations
         const index = yield* sessionIndex(caller)
-        const { events } = yield* ops.stats({}, caller)
-        yield* save({ lastSeq: events })
+        // How far the log goes is its newest event's number; stats would count every memory too.
+        const { events: newest } = yield* ops.log({ limit: 1, newest_first: true }, caller)
+        yield* save({ lastSeq: newest[0]?.seq ?? 0 })
         return inject("SessionStart", index)
       })
     case "pre-compact":
