@@ -1,21 +1,21 @@
 #!/usr/bin/env node
-// The `mem` command: runs the bundled CLI (dist/mem.cjs, built by `npm ci` through `prepare`)
-// through V8's code cache. Compiling the bundle is a third of a start; with the cache, a start
-// costs about 2.5x bare node instead of 3.7x (bench/cli-start). The cache sits beside the
-// bundle, is written atomically after the first run, and V8 itself rejects a stale one (the
-// bundle changed, or node did), which is then written again. Any failure to write it is ignored.
+// The `mem` command: runs a bundle (built by `npm ci` through `prepare`) through V8's code cache.
+// Compiling a bundle is a third of a start; with the cache, a start costs about 2.5x bare node
+// instead of 3.7x (bench/cli-start). Each cache sits beside its bundle, is written atomically
+// after the first run, and V8 itself rejects a stale one (the bundle changed, or node did),
+// which is then written again. Any failure to write it is ignored.
+//
+// Agent hooks (`mem hook EVENT`, run after every shell command an agent runs) start from their
+// own small bundle, dist/hook.cjs; a command line it does not take as a hook goes on to the CLI,
+// dist/mem.cjs. A bundle that requires a sibling (`./hook-store.cjs`) gets it run here too, so
+// that it has a code cache of its own.
 import { readFileSync, renameSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import vm from "node:vm"
 
-const bundle = join(dirname(fileURLToPath(import.meta.url)), "..", "dist", "mem.cjs")
-const cacheFile = `${bundle}.v8cache`
-let cachedData
-try {
-  cachedData = readFileSync(cacheFile)
-} catch {}
+const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist")
 
 // A reader that stops early (`mem log | head`) closes the pipe: the output ends there, which is
 // not an error worth a stack trace. Every write to the store has committed before its output.
@@ -24,20 +24,40 @@ process.stdout.on("error", (error) => {
   process.exit(0)
 })
 
-const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, "utf8")}\n})`, {
-  filename: bundle,
-  cachedData
-})
-const module = { exports: {} }
-script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, dirname(bundle))
+const loaded = new Map()
 
-// Written at exit, so the cache holds the functions this command compiled, not only start-up's.
-if (cachedData === undefined || script.cachedDataRejected) {
-  process.once("exit", () => {
-    try {
-      const temporary = `${cacheFile}.${process.pid}`
-      writeFileSync(temporary, script.createCachedData())
-      renameSync(temporary, cacheFile)
-    } catch {}
+if (!(process.argv.includes("hook") && run("hook.cjs").handled)) run("mem.cjs")
+
+/** Runs dist/NAME as CommonJS, once, with its code cache; returns its exports. */
+function run(name) {
+  if (!loaded.has(name)) loaded.set(name, compileAndRun(name))
+  return loaded.get(name)
+}
+
+function compileAndRun(name) {
+  const bundle = join(dist, name)
+  const cacheFile = `${bundle}.v8cache`
+  let cachedData
+  try {
+    cachedData = readFileSync(cacheFile)
+  } catch {}
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, "utf8")}\n})`, {
+    filename: bundle,
+    cachedData
   })
+  const module = { exports: {} }
+  const load = createRequire(bundle)
+  const require = Object.assign((id) => (/^\.\/[\w-]+\.cjs$/.test(id) ? run(id.slice(2)) : load(id)), load)
+  script.runInThisContext()(module.exports, require, module, bundle, dist)
+  // Written at exit, so the cache holds the functions this command compiled, not only start-up's.
+  if (cachedData === undefined || script.cachedDataRejected) {
+    process.once("exit", () => {
+      try {
+        const temporary = `${cacheFile}.${process.pid}`
+        writeFileSync(temporary, script.createCachedData())
+        renameSync(temporary, cacheFile)
+      } catch {}
+    })
+  }
+  return module.exports
 }

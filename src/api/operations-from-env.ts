@@ -5,13 +5,14 @@
 import { existsSync, readFileSync } from "node:fs"
 import { homedir } from "node:os"
 import { join } from "node:path"
-import type { Layer } from "effect"
+import { Effect, Layer } from "effect"
 import type { DatabaseUnusable, DiskFull, StoreNotFound } from "../domain/errors.js"
 import type { EmbedderConfigInvalid } from "../embeddings/errors.js"
 import { LocalOperationsLayer } from "../services/app.js"
 import type { StoreOpening } from "../store/database.js"
+import { defaultDbPath } from "../store/default-path.js"
 import type { Operations, RemoteError } from "./operations.js"
-import { OperationsRemote, type RemoteConfig } from "./operations-remote.js"
+import type { RemoteConfig } from "./operations-remote.js"
 
 /** Where a token for `mem serve` is kept when MEMLEDGER_TOKEN is not set. */
 export const tokenFilePath = (): string => join(homedir(), ".memledger", "token")
@@ -35,12 +36,19 @@ const tokenFromFile = (): string | undefined => {
   }
 }
 
-/** Remote when a server is configured (MEMLEDGER_URL), else the store file at `dbPath`. */
-export const operationsLayer = (
-  dbPath: string,
-  env: NodeJS.ProcessEnv = process.env,
-  opening: StoreOpening = {}
-): Layer.Layer<Operations, DatabaseUnusable | StoreNotFound | DiskFull | EmbedderConfigInvalid | RemoteError> => {
+type OperationsLayer = Layer.Layer<Operations, DatabaseUnusable | StoreNotFound | DiskFull | EmbedderConfigInvalid | RemoteError>
+
+/**
+ * Remote when a server is configured (MEMLEDGER_URL), else the store file at `dbPath`. The HTTP
+ * client is loaded only when a server is configured: every local command and hook would
+ * otherwise pay for building it.
+ */
+export const operationsLayer = (dbPath: string, env: NodeJS.ProcessEnv = process.env, opening: StoreOpening = {}): OperationsLayer => {
   const remote = remoteFromEnv(env)
-  return remote === undefined ? LocalOperationsLayer(dbPath, undefined, undefined, opening) : OperationsRemote(remote)
+  if (remote === undefined) return LocalOperationsLayer(dbPath, undefined, undefined, opening)
+  return Layer.unwrapEffect(Effect.map(Effect.promise(() => import("./operations-remote.js")), ({ OperationsRemote }) => OperationsRemote(remote)))
 }
+
+/** An explicit store file (`--db`, which beats MEMLEDGER_DB) is local; without one, `operationsLayer` decides. */
+export const operationsForStore = (db: string | undefined, opening: StoreOpening = {}): OperationsLayer =>
+  db === undefined ? operationsLayer(defaultDbPath(), process.env, opening) : LocalOperationsLayer(db, undefined, undefined, opening)

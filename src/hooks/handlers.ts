@@ -16,21 +16,17 @@ import { Effect } from "effect"
 import { Operations, type Caller } from "../api/operations.js"
 import { idCandidates, readAssistantText } from "./citations.js"
 import { ranCommandOf } from "./command-use.js"
-import { shellCommandOf, toolOutputOf, type HookEvent, type HookInput } from "./hook-input.js"
+import type { HookEvent, HookInput } from "./hook-input.js"
 import { sessionIndex } from "./session-index.js"
-import { loadSession, saveSession, withCommand, type SessionState } from "./session-state.js"
-import { recognizeTestRun } from "./test-verdict.js"
+import { loadSession, saveSession, type SessionState } from "./session-state.js"
+import { recordToolUse, type ToolUseSetting } from "./tool-use.js"
 
 export interface HookOutput {
   readonly hookSpecificOutput: { readonly hookEventName: string; readonly additionalContext: string }
 }
 
-export interface HookSetting {
-  /** The store file: session state lives beside it. */
-  readonly dbPath: string
+export interface HookSetting extends ToolUseSetting {
   readonly caller: Caller
-  readonly sessionId: string
-  readonly nowIso: string
   /** The task in progress (Beads, Claude Code todos): recalls and outcomes are linked to it. */
   readonly task?: string
 }
@@ -45,16 +41,20 @@ const inject = (hookEventName: string, additionalContext: string): HookOutput =>
 export const runHook = (event: HookEvent, input: HookInput, setting: HookSetting) => {
   const { dbPath, sessionId, caller } = setting
   const task = setting.task === undefined ? {} : { task: setting.task }
-  const save = (state: SessionState) => Effect.sync(() => saveSession(dbPath, sessionId, state))
   const load = Effect.sync(() => loadSession(dbPath, sessionId))
+  // post-tool-use runs in the background (docs/hooks.md) and may write the state file while
+  // another hook works: each saves its own fields onto the file as it is now, not as it was
+  // when that hook began, so that the commands and the verdict just written stay.
+  const save = (own: Partial<SessionState>) => Effect.sync(() => saveSession(dbPath, sessionId, { ...loadSession(dbPath, sessionId), ...own }))
 
   switch (event) {
     case "session-start":
       return Effect.gen(function* () {
         const ops = yield* Operations
         const index = yield* sessionIndex(caller)
-        const { events } = yield* ops.stats({}, caller)
-        yield* save({ ...(yield* load), lastSeq: events })
+        // How far the log goes is its newest event's number; stats would count every memory too.
+        const { events: newest } = yield* ops.log({ limit: 1, newest_first: true }, caller)
+        yield* save({ lastSeq: newest[0]?.seq ?? 0 })
         return inject("SessionStart", index)
       })
     case "pre-compact":
@@ -67,7 +67,7 @@ export const runHook = (event: HookEvent, input: HookInput, setting: HookSetting
         const prompt = input.prompt?.trim() ?? ""
         const relevant = prompt.length > 0 ? (yield* ops.getContext({ query: prompt.slice(0, 2_000), budget: PROMPT_BUDGET, ...task }, caller)).text : ""
         const lastSeq = Math.max(state.lastSeq, ...news.events.map((e) => e.seq))
-        yield* save({ ...state, lastSeq })
+        yield* save({ lastSeq })
         // Without a baseline (no session-start seen, e.g. installed mid-session) everything would
         // look new: say nothing this time, and compare from here on.
         const others = state.lastSeq === 0 ? [] : news.events.filter((e) => e.origin !== caller.origin && e.type !== "MemoriesRecalled")
@@ -76,7 +76,10 @@ export const runHook = (event: HookEvent, input: HookInput, setting: HookSetting
         return text.length > 0 ? inject("UserPromptSubmit", text) : undefined
       })
     case "post-tool-use":
-      return recordToolUse(input, setting)
+      return Effect.sync(() => {
+        recordToolUse(input, setting)
+        return undefined
+      })
     case "stop":
     case "session-end":
       return Effect.gen(function* () {
@@ -102,26 +105,11 @@ export const runHook = (event: HookEvent, input: HookInput, setting: HookSetting
             attributed = [...attributed, ...used]
           }
         }
-        yield* save({ ...state, cited: [...cited], attributed, transcriptOffset: read.offset })
+        yield* save({ cited: [...cited], attributed, transcriptOffset: read.offset })
         return undefined
       })
   }
 }
-
-/**
- * post-tool-use touches only the session's state file, never the store: it runs after every
- * tool call, so it must cost no more than reading one small file.
- */
-export const recordToolUse = (input: HookInput, setting: HookSetting): Effect.Effect<undefined> =>
-  Effect.sync(() => {
-    const command = shellCommandOf(input)
-    if (command === undefined) return undefined
-    const state = withCommand(loadSession(setting.dbPath, setting.sessionId), command)
-    const run = recognizeTestRun(command, toolOutputOf(input))
-    const verdict = run === undefined ? {} : { verdict: { verdict: run.verdict, runner: run.runner, passed: run.passed, failed: run.failed, at: setting.nowIso } }
-    saveSession(setting.dbPath, setting.sessionId, { ...state, ...verdict })
-    return undefined
-  })
 
 const newsNotice = (events: ReadonlyArray<{ readonly type: string }>, more: boolean): string => {
   if (events.length === 0) return ""

@@ -6,31 +6,28 @@
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
-import { Schema } from "effect"
 
-const Verdict = Schema.Struct({
-  verdict: Schema.Literal("worked", "failed"),
-  runner: Schema.String,
-  passed: Schema.Number,
-  failed: Schema.Number,
-  at: Schema.String
-})
-export type SessionVerdict = typeof Verdict.Type
+export interface SessionVerdict {
+  readonly verdict: "worked" | "failed"
+  readonly runner: string
+  readonly passed: number
+  readonly failed: number
+  readonly at: string
+}
 
-const SessionState = Schema.Struct({
+export interface SessionState {
   /** The last sequence number this session has seen: later events by others are news. */
-  lastSeq: Schema.Number,
-  verdict: Schema.optional(Verdict),
+  readonly lastSeq: number
+  readonly verdict?: SessionVerdict
   /** The most recent shell commands the agent ran (bounded). */
-  commands: Schema.Array(Schema.String),
+  readonly commands: ReadonlyArray<string>
   /** Memory ids the agent cited, as full ids. */
-  cited: Schema.Array(Schema.String),
+  readonly cited: ReadonlyArray<string>
   /** Memories that already received this session's outcome: each gets one. */
-  attributed: Schema.Array(Schema.String),
+  readonly attributed: ReadonlyArray<string>
   /** How many bytes of the transcript were already read for citations. */
-  transcriptOffset: Schema.Number
-})
-export type SessionState = typeof SessionState.Type
+  readonly transcriptOffset: number
+}
 
 export const EMPTY_SESSION: SessionState = { lastSeq: 0, commands: [], cited: [], attributed: [], transcriptOffset: 0 }
 
@@ -42,8 +39,7 @@ const fileFor = (dbPath: string, sessionId: string): string =>
 
 export const loadSession = (dbPath: string, sessionId: string): SessionState => {
   try {
-    const parsed: unknown = JSON.parse(readFileSync(fileFor(dbPath, sessionId), "utf8"))
-    return Schema.decodeUnknownSync(SessionState)(parsed)
+    return sessionStateOf(JSON.parse(readFileSync(fileFor(dbPath, sessionId), "utf8"))) ?? EMPTY_SESSION
   } catch {
     return EMPTY_SESSION
   }
@@ -58,7 +54,36 @@ export const saveSession = (dbPath: string, sessionId: string, state: SessionSta
   renameSync(temporary, file)
 }
 
+/**
+ * A state file's JSON as a SessionState, or undefined if it is not one (then the session starts
+ * afresh). Checked by hand, not by an Effect Schema, for the reason hook-input.ts gives; fields
+ * it does not know are dropped.
+ */
+export const sessionStateOf = (value: unknown): SessionState | undefined => {
+  if (!isRecord(value)) return undefined
+  const { lastSeq, verdict, commands, cited, attributed, transcriptOffset } = value
+  if (typeof lastSeq !== "number" || typeof transcriptOffset !== "number") return undefined
+  if (!isTextList(commands) || !isTextList(cited) || !isTextList(attributed)) return undefined
+  const state = { lastSeq, commands, cited, attributed, transcriptOffset }
+  if (verdict === undefined) return state
+  if (!isVerdict(verdict)) return undefined
+  const { runner, passed, failed, at } = verdict
+  return { ...state, verdict: { verdict: verdict.verdict, runner, passed, failed, at } }
+}
+
 export const withCommand = (state: SessionState, command: string): SessionState => ({
   ...state,
   commands: [...state.commands, command].slice(-MAX_COMMANDS)
 })
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
+
+const isTextList = (value: unknown): value is ReadonlyArray<string> => Array.isArray(value) && value.every((item) => typeof item === "string")
+
+const isVerdict = (value: unknown): value is SessionVerdict =>
+  isRecord(value) &&
+  (value.verdict === "worked" || value.verdict === "failed") &&
+  typeof value.runner === "string" &&
+  typeof value.passed === "number" &&
+  typeof value.failed === "number" &&
+  typeof value.at === "string"

@@ -1,6 +1,6 @@
 /**
  * Lifecycle hooks in the shape Claude Code and Codex share:
- * `{hooks: {Event: [{matcher?, hooks: [{type: "command", command, timeout}]}]}}`.
+ * `{hooks: {Event: [{matcher?, hooks: [{type: "command", command, timeout, async?}]}]}}`.
  * memledger's handlers are recognised by their command (see `isMemledgerHook`), never by
  * position, so the user's own hooks on the same events stay where they are, untouched.
  */
@@ -14,6 +14,8 @@ export interface HookSpec {
   readonly command: string
   /** Seconds, as both agents count them. */
   readonly timeout: number
+  /** Claude Code runs the command in the background and goes on without waiting for it. */
+  readonly async?: true
 }
 
 /**
@@ -62,7 +64,7 @@ const withoutOurs = (hooks: JsonObject, isOurs: (command: string) => boolean, in
 
 const groupOf = (spec: HookSpec): JsonObject => ({
   ...(spec.matcher === undefined ? {} : { matcher: spec.matcher }),
-  hooks: [{ type: "command", command: spec.command, timeout: spec.timeout }]
+  hooks: [{ type: "command", command: spec.command, timeout: spec.timeout, ...(spec.async === undefined ? {} : { async: spec.async }) }]
 })
 
 /** The groups without memledger handlers, with `desired` (when given) in the place described above. */

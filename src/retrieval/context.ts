@@ -33,13 +33,26 @@ export interface BuiltContext {
  * Fills the budget in item order. Counting the whole text again for every candidate is
  * quadratic (a store's thousand memories made a session index cost a second), so each piece is
  * counted once and the pieces' sum decides; joined by newlines, text never has more tokens than
- * its pieces apart. The final text is still counted exactly, and should the sum ever have
- * undercounted, the exact (slow) fill decides instead, so the budget is never exceeded.
+ * its pieces apart. A candidate whose words alone overflow the budget is left out without
+ * counting: once the budget is spent, that is nearly every one. The final text is still counted
+ * exactly, and should the sum ever have undercounted, the exact (slow) fill decides instead, so
+ * the budget is never exceeded.
  */
 export const buildContext = (items: ReadonlyArray<ContextItem>, budget: number, countTokens: (text: string) => number): BuiltContext => {
-  const quick = fill(items, budget, countTokens, (pieces, used) => used + sumOf(pieces, countTokens))
+  const quick = fill(items, budget, countTokens, (pieces, used) => {
+    const floor = used + sumOf(pieces, wordsIn)
+    return floor > budget ? floor : used + sumOf(pieces, countTokens)
+  })
   return quick.tokens <= budget ? quick : fill(items, budget, countTokens, (pieces, _used, lines) => countTokens([...lines, ...pieces].join("\n")))
 }
+
+/**
+ * A floor under a text's tokens, found without the tokenizer: cl100k splits a text before it
+ * merges, and none of its splits holds two words that whitespace separates, so a text has at
+ * least as many tokens as words.
+ */
+const WORDS = /\S+/g
+const wordsIn = (text: string): number => text.match(WORDS)?.length ?? 0
 
 /** Tokens of pieces joined to a text by newlines: each piece, and one for each newline before it. */
 const sumOf = (pieces: ReadonlyArray<string>, countTokens: (text: string) => number): number =>

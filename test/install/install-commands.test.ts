@@ -38,6 +38,14 @@ describe("the registered commands", () => {
     }
   })
 
+  test("claude-code: PostToolUse runs in the background, as it prints nothing; every hook that injects context is waited for", () => {
+    const box = sandbox()
+    box.run(["install", "claude-code"])
+    const hooks = JSON.parse(box.read("~/.claude/settings.json")).hooks as Record<string, Array<{ hooks: Array<{ async?: boolean }> }>>
+    const background = Object.entries(hooks).filter(([, [group]]) => group!.hooks[0]!.async === true).map(([event]) => event)
+    expect(background).toEqual(["PostToolUse"])
+  })
+
   test("claude-code: `mcp --help` runs from the registered server command", () => {
     const box = sandbox()
     box.run(["install", "claude-code"])

@@ -6,11 +6,9 @@
 import { Command, Options } from "@effect/cli"
 import { Effect, Option } from "effect"
 import type { Caller, Operations } from "../../api/operations.js"
-import { operationsLayer, remoteFromEnv } from "../../api/operations-from-env.js"
+import { operationsForStore, remoteFromEnv } from "../../api/operations-from-env.js"
 import { CLI_WRITER } from "../../domain/vouching.js"
 import { detectProject } from "../../project/identity.js"
-import { LocalOperationsLayer } from "../../services/app.js"
-import { defaultDbPath } from "../../services/store.js"
 import type { StoreOpening } from "../../store/database.js"
 import { fail, printOutcome, runAgainstStore, type Printed, type Services } from "./output.js"
 
@@ -25,11 +23,7 @@ export const mem = Command.make("mem", {
  * The Operations a command runs on. An explicit `--db` is a local file, as it beats
  * MEMLEDGER_DB; otherwise MEMLEDGER_URL, when set, sends every operation to that server.
  */
-export const operationsFor = (db: Option.Option<string>, opening: StoreOpening = {}) =>
-  Option.match(db, {
-    onSome: (path) => LocalOperationsLayer(path, undefined, undefined, opening),
-    onNone: () => operationsLayer(defaultDbPath(), process.env, opening)
-  })
+export const operationsFor = (db: Option.Option<string>, opening: StoreOpening = {}) => operationsForStore(Option.getOrUndefined(db), opening)
 
 /**
  * A command that writes the first memories may create the store (`CREATES`); every other one

@@ -20,11 +20,15 @@ const HOOK_TIMEOUT_SECONDS = 5
 /**
  * No PreCompact hook: Claude Code documents no context output for it, and SessionStart with
  * source `compact` injects the index once the compacted window is built (docs/hooks.md).
+ *
+ * PostToolUse runs in the background (`async`, Claude Code's hooks reference, "Run hooks in
+ * the background"): it runs after every shell command and prints nothing, so the agent need
+ * not wait for it.
  */
-const HOOKS: ReadonlyArray<{ readonly event: string; readonly matcher?: string; readonly run: HookEvent }> = [
+const HOOKS: ReadonlyArray<{ readonly event: string; readonly matcher?: string; readonly run: HookEvent; readonly async?: true }> = [
   { event: "SessionStart", matcher: "startup|resume|clear|compact", run: "session-start" },
   { event: "UserPromptSubmit", run: "user-prompt-submit" },
-  { event: "PostToolUse", matcher: "Bash", run: "post-tool-use" },
+  { event: "PostToolUse", matcher: "Bash", run: "post-tool-use", async: true },
   { event: "Stop", run: "stop" },
   { event: "SessionEnd", run: "session-end" }
 ]
@@ -56,5 +60,6 @@ const hookSpecs = (context: InstallContext): ReadonlyArray<HookSpec> =>
     event: hook.event,
     ...(hook.matcher === undefined ? {} : { matcher: hook.matcher }),
     command: hookCommand(context.launcher, hook.run),
-    timeout: HOOK_TIMEOUT_SECONDS
+    timeout: HOOK_TIMEOUT_SECONDS,
+    ...(hook.async === undefined ? {} : { async: hook.async })
   }))

@@ -1,0 +1,59 @@
+/**
+ * One `mem hook EVENT` process, however it was started (the hook bundle's entry, or the full
+ * CLI's `hook` command): reads the agent's JSON from stdin, runs the hook, and prints the
+ * context to inject as one JSON value, or nothing. A hook must never fail or stall a session:
+ * any error or a run past the time budget prints nothing, exits 0, and is logged to hooks.log
+ * beside the store.
+ *
+ * post-tool-use, which runs after every shell command, needs only plain modules, and so does
+ * pre-compact; the events that read or write the store load Effect, the store and retrieval
+ * (store-hook.ts) when they run.
+ */
+import { appendFileSync, mkdirSync } from "node:fs"
+import { dirname, join } from "node:path"
+import { readHookInput } from "../../hooks/hook-input.js"
+import { recordToolUse } from "../../hooks/tool-use.js"
+import { defaultDbPath } from "../../store/default-path.js"
+import type { HookCommand } from "./hook-command.js"
+
+const MAX_STDIN = 8 * 1024 * 1024
+
+export const runHookCommand = async (command: HookCommand): Promise<void> => {
+  const dbPath = command.db ?? defaultDbPath()
+  const log = (message: string) => logFailure(dbPath, command.event, message)
+  try {
+    const reading = readHookInput(JSON.parse(await readStdin()))
+    if ("problem" in reading) return log(reading.problem)
+    const place = { dbPath, sessionId: reading.input.session_id ?? "unknown", nowIso: new Date().toISOString() }
+    if (command.event === "post-tool-use") return recordToolUse(reading.input, place)
+    // pre-compact prints nothing and reads nothing (hooks/handlers.ts says why it is kept).
+    if (command.event === "pre-compact") return
+    const { runStoreHook } = await import("./store-hook.js")
+    const outcome = await runStoreHook(command, reading.input, place)
+    if ("failure" in outcome) return log(outcome.failure)
+    if (outcome.output !== undefined) process.stdout.write(`${JSON.stringify(outcome.output)}\n`)
+  } catch (error) {
+    log(error instanceof Error ? error.message : String(error))
+  }
+}
+
+const readStdin = async (): Promise<string> => {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of process.stdin) {
+    size += (chunk as Buffer).length
+    if (size > MAX_STDIN) throw new Error(`hook input is over ${MAX_STDIN} bytes`)
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks).toString("utf8")
+}
+
+const logFailure = (dbPath: string, event: string, message: string): void => {
+  try {
+    const dir = dirname(dbPath)
+    mkdirSync(dir, { recursive: true, mode: 0o700 })
+    appendFileSync(join(dir, "hooks.log"), `${new Date().toISOString()} ${event}: ${message.replace(/\n/g, " | ").slice(0, 2_000)}\n`, { mode: 0o600 })
+  } catch {
+    // Nowhere to log: still say nothing, the session matters more.
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * A hook loads only what it needs: post-tool-use, after every shell command, runs the small hook
+ * bundle alone, which holds no dependency at all; the hooks that use the store add the store
+ * bundle; neither ever loads the CLI's bundle or @effect/cli. Read from what each bundle was
+ * built from (its source map) and from which bundles a real hook process compiles.
+ */
+import { existsSync, readFileSync } from "node:fs"
+import { join, resolve } from "node:path"
+import { describe, expect, it } from "vitest"
+import { mem, tempDir } from "../support/cli.js"
+
+const sourcesOf = (bundle: string): ReadonlyArray<string> => (JSON.parse(readFileSync(`dist/${bundle}.map`, "utf8")) as { sources: string[] }).sources
+
+/** The bundles a `mem` process compiled, in order. */
+const bundlesRun = (args: ReadonlyArray<string>, input: unknown): ReadonlyArray<string> => {
+  const record = join(tempDir(), "bundles.txt")
+  const run = mem(args, { input: JSON.stringify(input), env: { NODE_OPTIONS: `--require ${resolve("test/support/record-bundles.cjs")}`, RECORD_BUNDLES: record } })
+  expect(run.code, run.stderr).toBe(0)
+  return existsSync(record) ? readFileSync(record, "utf8").trim().split("\n") : []
+}
+
+describe("what a hook loads", () => {
+  it("the hook bundle is built from memledger's own plain modules only: no Effect, no CLI", () => {
+    const sources = sourcesOf("hook.cjs")
+    expect(sources).toContain("../src/hooks/tool-use.ts")
+    expect(sources.filter((source) => source.includes("node_modules/"))).toEqual([])
+  })
+
+  it("the store bundle holds no @effect/cli, no MCP SDK and no CLI command", () => {
+    const sources = sourcesOf("hook-store.cjs")
+    expect(sources.some((source) => source.includes("node_modules/effect/"))).toBe(true)
+    expect(sources.filter((source) => /@effect\/cli|@modelcontextprotocol|src\/adapters\/(cli|mcp|http)\//.test(source))).toEqual([])
+  })
+
+  it("post-tool-use and pre-compact run the hook bundle alone; the other hooks add the store bundle, never the CLI", () => {
+    const dir = tempDir()
+    const db = join(dir, "m.db")
+    const input = { session_id: "bundles", cwd: dir, tool_name: "Bash", tool_input: { command: "npm test" }, tool_response: { stdout: "3 passed, 0 failed\n" } }
+    expect(bundlesRun(["--db", db, "hook", "post-tool-use"], input)).toEqual(["hook.cjs"])
+    expect(bundlesRun(["--db", db, "hook", "pre-compact"], input)).toEqual(["hook.cjs"])
+    expect(bundlesRun(["--db", db, "hook", "session-start", "--agent", "codex"], input)).toEqual(["hook.cjs", "hook-store.cjs"])
+  })
+
+  it("a command line that is not a plain hook call goes on to the CLI, which answers it", () => {
+    expect(bundlesRun(["hook", "--help"], {})).toEqual(["hook.cjs", "mem.cjs"])
+    expect(bundlesRun(["stats", "--help"], {})).toEqual(["mem.cjs"])
+  })
+})
