@@ -4,7 +4,8 @@
  *
  * - session-start: the session index (its `compact` source re-injects it after a compaction).
  * - user-prompt-submit: a one-line notice when others changed memory since this session last
- *   looked, and the few memories that answer the prompt (nothing when none does).
+ *   looked, and the few memories that answer the prompt (nothing when none does); then keeps
+ *   the rules the person stated in it as observed, tentative memories (docs/capture.md).
  * - post-tool-use: remembers shell commands, and the verdict of a recognised test run.
  * - pre-compact: nothing. Claude Code documents no context output for PreCompact (only a
  *   decision to block it); SessionStart with source `compact` injects the index once the
@@ -14,6 +15,7 @@
  */
 import { Effect } from "effect"
 import { Operations, type Caller } from "../api/operations.js"
+import { captureRules } from "../capture/capture-rules.js"
 import { idCandidates, readAssistantText } from "./citations.js"
 import { ranCommandOf } from "./command-use.js"
 import type { HookEvent, HookInput } from "./hook-input.js"
@@ -66,8 +68,10 @@ export const runHook = (event: HookEvent, input: HookInput, setting: HookSetting
         const news = yield* ops.log({ after: state.lastSeq, limit: MAX_NEWS }, caller)
         const prompt = input.prompt?.trim() ?? ""
         const relevant = prompt.length > 0 ? (yield* ops.getContext({ query: prompt.slice(0, 2_000), budget: PROMPT_BUDGET, ...task }, caller)).text : ""
+        // After the lookup, so a rule just stated is not offered back as an answer to its own prompt.
+        const { stated } = yield* captureRules(prompt.slice(0, 2_000), state.rules ?? [], caller)
         const lastSeq = Math.max(state.lastSeq, ...news.events.map((e) => e.seq))
-        yield* save({ lastSeq })
+        yield* save({ lastSeq, rules: stated })
         // Without a baseline (no session-start seen, e.g. installed mid-session) everything would
         // look new: say nothing this time, and compare from here on.
         const others = state.lastSeq === 0 ? [] : news.events.filter((e) => e.origin !== caller.origin && e.type !== "MemoriesRecalled")

@@ -27,6 +27,8 @@ export interface SessionState {
   readonly attributed: ReadonlyArray<string>
   /** How many bytes of the transcript were already read for citations. */
   readonly transcriptOffset: number
+  /** The restatement keys of the rules the person stated in this session's prompts (capture-rules.ts). */
+  readonly rules?: ReadonlyArray<string>
 }
 
 export const EMPTY_SESSION: SessionState = { lastSeq: 0, commands: [], cited: [], attributed: [], transcriptOffset: 0 }
@@ -61,10 +63,11 @@ export const saveSession = (dbPath: string, sessionId: string, state: SessionSta
  */
 export const sessionStateOf = (value: unknown): SessionState | undefined => {
   if (!isRecord(value)) return undefined
-  const { lastSeq, verdict, commands, cited, attributed, transcriptOffset } = value
+  const { lastSeq, verdict, commands, cited, attributed, transcriptOffset, rules } = value
   if (typeof lastSeq !== "number" || typeof transcriptOffset !== "number") return undefined
   if (!isTextList(commands) || !isTextList(cited) || !isTextList(attributed)) return undefined
-  const state = { lastSeq, commands, cited, attributed, transcriptOffset }
+  if (rules !== undefined && !isTextList(rules)) return undefined
+  const state = { lastSeq, commands, cited, attributed, transcriptOffset, ...(rules === undefined ? {} : { rules }) }
   if (verdict === undefined) return state
   if (!isVerdict(verdict)) return undefined
   const { runner, passed, failed, at } = verdict

@@ -57,6 +57,32 @@ describe("user-prompt-submit", () => {
     const news = hook("user-prompt-submit", { session_id: "s2", cwd: dir, prompt: "rename the variable in the kubernetes helm chart" })
     expect(context(news.stdout)).toMatch(/memory changed since this session last looked \(1 change/)
   })
+
+  it("keeps a rule the person states as an observed, tentative memory of the session, once, and a later session's restatement confirms it", () => {
+    const { hook, run, dir } = setup()
+    const prompt = "Fix the flaky checkout test. From now on, never push to main, open a PR instead."
+    for (let i = 0; i < 2; i++) expect(hook("user-prompt-submit", { session_id: "s3", cwd: dir, prompt }).code).toBe(0)
+    const [rule, ...others] = run("review", "--json").json() as Array<Record<string, unknown>>
+    expect(others).toEqual([])
+    expect(rule).toMatchObject({
+      content: "From now on, never push to main, open a PR instead.",
+      source: "observed",
+      status: "tentative",
+      origin: "claude-code:session/s3",
+      confirmations: 1
+    })
+    expect(hook("user-prompt-submit", { session_id: "s4", cwd: dir, prompt: "ok. from now on, never push to main, open a PR instead" }).code).toBe(0)
+    expect(run("review", "--json").json()).toEqual([])
+    expect(run("show", rule!.id as string, "--json").json()).toMatchObject({ status: "confirmed", confirmations: 2 })
+    expect(run("forget-conversation", "claude-code:session/s3").code).toBe(0)
+    expect(run("list", "--json").json()).toEqual([])
+  })
+
+  it("keeps nothing from a prompt that states no rule", () => {
+    const { hook, run, dir } = setup()
+    hook("user-prompt-submit", { session_id: "s5", cwd: dir, prompt: "Why does the build always fail on CI? Don't change anything yet." })
+    expect(run("list", "--all", "--json").json()).toEqual([])
+  })
 })
 
 describe("user-prompt-submit without a session start", () => {
