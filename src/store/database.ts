@@ -47,18 +47,10 @@ export const openDatabase = (path: string, options: OpenOptions = {}): Either.Ei
     return Either.left(unusable(file, error))
   }
   try {
-    // Reads through a memory map instead of a read() per 4 KiB page: a hybrid search scans
-    // every vector of its places, and this took its p95 at 100,000 memories from 76 to 48 ms
-    // (bench/search). The map grows with the file, up to this size; pages stay the OS's cache.
-    db.pragma(`mmap_size = ${MMAP_BYTES}`)
-    const identity = checkIdentity(db)
+    const identity = whileBusy(() => configure(db, options.readonly ?? false))
     if (identity !== undefined) {
       db.close()
       return Either.left(new DatabaseUnusable({ path: file, reason: identity }))
-    }
-    if (!options.readonly) {
-      db.pragma("journal_mode = WAL")
-      for (const setting of WRITE_PRAGMAS) db.pragma(setting)
     }
     return Either.right(db)
   } catch (error) {
@@ -66,6 +58,41 @@ export const openDatabase = (path: string, options: OpenOptions = {}): Either.Ei
     return Either.left(unusable(file, error))
   }
 }
+
+/** Sets a new connection up; returns why the file is not a store of ours, if it is not. */
+const configure = (db: Db, readonly: boolean): string | undefined => {
+  // Reads through a memory map instead of a read() per 4 KiB page: a hybrid search scans
+  // every vector of its places, and this took its p95 at 100,000 memories from 76 to 48 ms
+  // (bench/search). The map grows with the file, up to this size; pages stay the OS's cache.
+  db.pragma(`mmap_size = ${MMAP_BYTES}`)
+  const identity = checkIdentity(db)
+  if (identity !== undefined || readonly) return identity
+  db.pragma("journal_mode = WAL")
+  for (const setting of WRITE_PRAGMAS) db.pragma(setting)
+  return undefined
+}
+
+/**
+ * Runs `f` again while SQLite says the file is busy, for as long as the busy timeout. Most
+ * statements wait in SQLite's own busy handler; switching a new file to WAL while other
+ * processes are creating the same store can be refused at once instead (SQLite will not wait
+ * where waiting could deadlock), and the next attempt finds the file settled.
+ */
+const whileBusy = <A>(f: () => A): A => {
+  const started = Date.now()
+  for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
+    try {
+      return f()
+    } catch (error) {
+      const code = String((error as { code?: unknown }).code ?? "")
+      const busy = code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")
+      if (!busy || Date.now() - started >= BUSY_TIMEOUT_MS) throw error
+      Atomics.wait(PAUSE, 0, 0, pause)
+    }
+  }
+}
+
+const PAUSE = new Int32Array(new SharedArrayBuffer(4))
 
 /**
  * The settings of a connection that writes (a bulk import's writer thread opens one too, and
