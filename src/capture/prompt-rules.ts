@@ -66,7 +66,8 @@ const ONE_OFF =
 const NOT_A_VERB = "the|a|an|this|that|these|those|same|mind|had|has|have|was|were|is|are|been|seen|done|gone|again|once|\\w+ing|\\w+ed"
 
 const NORMATIVE: ReadonlyArray<RegExp> = [
-  /^(from now on|going forward|in the future|in all (my|our) (projects|repos)|in every (repo|project))\b/i,
+  // "From now on it works" reports; "from now on, run the linter" asks.
+  /^(from now on|going forward|in the future|in all (my|our) (projects|repos)|in every (repo|project)),? (?!(it|this|that|the|there|things|everything)\b)\w/i,
   new RegExp(`^((we|you|i) (should |must )?)?(always|never) (?!(${NOT_A_VERB})\\b)\\w`, "i"),
   /^(don'?t|do not) (?!(worry|forget|stop|bother|mind)\b)\w/i,
   /^(make sure|be sure) (to|you|every|all|each)\b/i,
@@ -79,7 +80,7 @@ const NORMATIVE: ReadonlyArray<RegExp> = [
   /^stop \w+ing\b/i
 ]
 
-const GLOBAL = /\b(in all (my|our)? ?(projects|repos)|in every (repo|project)|everywhere|across (all )?projects|globally)\b/i
+const GLOBAL = /\b(in all (my|our)? ?(projects|repos)|in (every|any) (repo|project)|everywhere|across (all )?projects|globally)\b/i
 
 /** A preference is about how the person wants to be served; a command names one to run. */
 const categoryOf = (core: string): RuleCategory => {

@@ -31,7 +31,8 @@ it("finds nothing in a question, a code block, a quotation or a hypothetical", (
     "> Never push to main",
     "The README says \"always run make setup first\".",
     "If we never merge this branch, the migration stays.",
-    "He said we never deploy on Fridays."
+    "He said we never deploy on Fridays.",
+    "From now on it should build faster."
   ]) expect(observedRules(prompt), prompt).toEqual([])
 })
 
