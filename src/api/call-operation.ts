@@ -26,6 +26,7 @@ export const OPERATION_INPUTS: { readonly [K in OperationName]: Schema.Schema<Op
   getContext: In.GetContextInput,
   getMemory: In.MemoryIdInput,
   list: In.ListInput,
+  review: In.ReviewInput,
   edit: In.EditInput,
   confirm: In.ConfirmInput,
   supersede: In.SupersedeInput,

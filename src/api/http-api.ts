@@ -56,6 +56,7 @@ const { id: _dropCueId, ...dropCueFields } = In.DropCueInput.fields
 export const memoriesGroup = HttpApiGroup.make("memories")
   .add(HttpApiEndpoint.post("remember", "/memories").setPayload(In.RememberInput).addSuccess(Out.RememberOutput))
   .add(HttpApiEndpoint.get("list", "/memories").setUrlParams(ListParams).addSuccess(Out.MemoriesOutput))
+  .add(HttpApiEndpoint.post("review", "/memories/review").setPayload(In.ReviewInput).addSuccess(Out.ReviewOutput))
   .add(HttpApiEndpoint.get("get", "/memories/:id").setPath(IdPath).addSuccess(Out.MemoryOutput))
   .add(HttpApiEndpoint.patch("edit", "/memories/:id").setPath(IdPath).setPayload(In.InputStruct(editFields)).addSuccess(Out.EditOutput))
   .add(HttpApiEndpoint.post("forget", "/memories/:id/forget").setPath(IdPath).setPayload(In.InputStruct(forgetFields)).addSuccess(Out.ForgetOutput))

@@ -167,6 +167,16 @@ export const ListInput = InputStruct({
 })
 export type ListInput = typeof ListInput.Type
 
+/** Accepts and rejects tentative memories, then lists those still waiting. */
+export const ReviewInput = InputStruct({
+  accept: Schema.optional(described(Schema.Array(TypedId).pipe(Schema.maxItems(20)), "tentative memories the user accepts: each is confirmed")),
+  reject: Schema.optional(described(Schema.Array(TypedId).pipe(Schema.maxItems(20)), "tentative memories the user rejects: each is forgotten (a person can restore it)")),
+  project: Schema.optional(Project),
+  limit: Schema.optional(described(Schema.Int.pipe(Schema.between(...RANGES.recallLimit)), "how many tentative memories to list, 1 to 100 (default 20)")),
+  origin: Schema.optional(Origin)
+})
+export type ReviewInput = typeof ReviewInput.Type
+
 export const EditInput = InputStruct({
   id: TypedId,
   content: Schema.optional(Content),

@@ -15,13 +15,14 @@ import { Retrieval } from "../services/retrieval.js"
 import { Store } from "../services/store.js"
 import { storedEventJson } from "../events/export-line.js"
 import { memoryToWire } from "./memory-to-wire.js"
-import { Operations, RESOLVE_SIMILAR, type Caller, type OperationsApi } from "./operations.js"
+import { Operations, REJECTED_IN_REVIEW, RESOLVE_SIMILAR, type Caller, type OperationsApi } from "./operations.js"
 import { withStoreErrors } from "./store-errors.js"
 import type { RememberOutput } from "./outputs.js"
 
 const DEFAULT_LOG_PAGE = 100
 /** What `list` returns without a limit: the most its input allows. */
 const DEFAULT_LIST_LIMIT = 1000
+const DEFAULT_REVIEW_LIMIT = 20
 
 export const OperationsLocal = Layer.effect(
   Operations,
@@ -192,6 +193,18 @@ export const OperationsLocal = Layer.effect(
           (views, nowMs) => ({ memories: views.slice(0, limit).map((v) => wire(v, nowMs)), more: views.length > limit })
         )
       },
+
+      review: (input, caller) =>
+        Effect.gen(function* () {
+          const who = actor(caller, input.origin)
+          const accepted: string[] = []
+          for (const id of input.accept ?? []) accepted.push((yield* commands.confirm(id, who)).id)
+          const rejected: string[] = []
+          for (const id of input.reject ?? []) rejected.push((yield* commands.forget(id, REJECTED_IN_REVIEW, who)).id)
+          const project = projectOf(caller, input.project)
+          const { memories, more } = yield* api.list({ status: "tentative", limit: input.limit ?? DEFAULT_REVIEW_LIMIT, ...(project === null ? {} : { project }) }, caller)
+          return { accepted, rejected, tentative: memories, more }
+        }),
 
       edit: (input, caller) =>
         commands.revise(

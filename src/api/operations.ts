@@ -32,6 +32,9 @@ export interface Caller {
  * server sent them, or `ServiceUnavailable` when the server can't be reached. Every surface
  * needs only these two fields to report it.
  */
+/** The reason a memory rejected in review is forgotten with. */
+export const REJECTED_IN_REVIEW = "rejected in review"
+
 export type OperationError = DomainError | StoreError | RemoteError
 
 export class RemoteError {
@@ -54,6 +57,8 @@ export interface OperationsApi {
   readonly getContext: Op<In.GetContextInput, Out.ContextOutput>
   readonly getMemory: Op<In.MemoryIdInput, typeof Out.MemoryOutput.Type>
   readonly list: Op<In.ListInput, Out.MemoriesOutput>
+  /** Confirms the accepted tentative memories, forgets the rejected ones, then lists those still tentative. */
+  readonly review: Op<In.ReviewInput, Out.ReviewOutput>
   readonly edit: Op<In.EditInput, Out.EditOutput>
   readonly confirm: Op<In.ConfirmInput, Out.ConfirmOutput>
   readonly supersede: Op<In.SupersedeInput, Out.SupersedeOutput>

@@ -126,6 +126,14 @@ export const MemoriesOutput = Schema.Struct({
 })
 export type MemoriesOutput = typeof MemoriesOutput.Type
 
+export const ReviewOutput = Schema.Struct({
+  accepted: Schema.Array(Schema.String).annotations({ description: "the ids confirmed" }),
+  rejected: Schema.Array(Schema.String).annotations({ description: "the ids forgotten" }),
+  tentative: Schema.Array(Memory).annotations({ description: "the tentative memories still waiting, newest first" }),
+  more: Schema.Boolean.annotations({ description: "whether the limit left tentative memories out" })
+})
+export type ReviewOutput = typeof ReviewOutput.Type
+
 export const EditOutput = Schema.Struct({ id: Schema.String, changed: Schema.Boolean, privacy: Schema.optional(PrivacyNotice) })
 export type EditOutput = typeof EditOutput.Type
 

@@ -77,6 +77,8 @@ export class MemoryClient implements AsyncDisposable {
   getContext = (input: In.GetContextInput = {}): Promise<Out.ContextOutput> => this.#call("getContext", input)
   getMemory = (input: In.MemoryIdInput): Promise<Memory> => this.#call("getMemory", input)
   list = (input: In.ListInput = {}): Promise<Out.MemoriesOutput> => this.#call("list", input)
+  /** Confirm the accepted tentative memories, forget the rejected ones, and list those still tentative. */
+  review = (input: In.ReviewInput = {}): Promise<Out.ReviewOutput> => this.#call("review", input)
   edit = (input: In.EditInput): Promise<Out.EditOutput> => this.#call("edit", input)
   confirm = (input: In.ConfirmInput): Promise<Out.ConfirmOutput> => this.#call("confirm", input)
   supersede = (input: In.SupersedeInput): Promise<Out.SupersedeOutput> => this.#call("supersede", input)

@@ -11,6 +11,7 @@ import { startServe, stopAllServers, type Served } from "../support/serve.js"
 const ENDPOINTS = [
   "POST /memories",
   "GET /memories",
+  "POST /memories/review",
   "GET /memories/{id}",
   "PATCH /memories/{id}",
   "POST /memories/{id}/forget",

@@ -22,7 +22,13 @@ afterAll(() => server.close())
 const text = (length: number) => "x".repeat(length)
 /** `count` items, distinct, each of `length` characters; memory ids are the stored one's (known once it is stored). */
 const list = (field: string, count: number, length = 1) => () =>
-  Array.from({ length: count }, (_, i) => (field === "memory_ids" ? id : `${i}`.padEnd(length, "x")))
+  Array.from({ length: count }, (_, i) => (ID_LISTS.has(field) ? id : `${i}`.padEnd(length, "x")))
+
+/**
+ * Fields that list memories, filled with the stored one's id: review's accept and reject run
+ * last, and rejecting forgets it, which no later case minds.
+ */
+const ID_LISTS = new Set(["memory_ids", "accept", "reject"])
 
 interface Case {
   readonly tool: ToolName

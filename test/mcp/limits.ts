@@ -42,6 +42,7 @@ export const LIMITS: Record<ToolName, Record<string, Limits>> = {
   forget_conversation: { origin: ORIGIN },
   get_context: { project: PROJECT, query: QUERY, also: ALSO, budget: { minimum: 50, maximum: 100_000 }, task: TASK, origin: ORIGIN },
   get_memory: { id: ID },
+  review: { accept: { maxItems: 20, items: ID }, reject: { maxItems: 20, items: ID }, project: PROJECT, limit: LIMIT, origin: ORIGIN },
   stats: {}
 }
 

@@ -13,7 +13,7 @@ import { Either, Schema } from "effect"
 import * as Out from "../../src/api/outputs.js"
 import { MEM_BIN, tempDir } from "../support/cli.js"
 
-export const TOOL_NAMES = ["remember", "recall", "explain", "record_outcome", "forget", "forget_conversation", "get_context", "get_memory", "stats"] as const
+export const TOOL_NAMES = ["remember", "recall", "explain", "record_outcome", "forget", "forget_conversation", "get_context", "get_memory", "review", "stats"] as const
 export type ToolName = (typeof TOOL_NAMES)[number]
 
 /** The Effect schema each tool's structuredContent must decode with. */
@@ -26,6 +26,7 @@ export const OUTPUT_SCHEMAS: Record<ToolName, Schema.Schema.AnyNoContext> = {
   forget_conversation: Out.ConversationOutput,
   get_context: Out.ContextOutput,
   get_memory: Out.MemoryOutput,
+  review: Out.ReviewOutput,
   stats: Out.StatsOutput
 }
 
@@ -103,6 +104,7 @@ export const validCalls = (id: string): Record<ToolName, Record<string, unknown>
   forget_conversation: { origin: "test:known" },
   get_context: {},
   get_memory: { id },
+  review: {},
   stats: {}
 })
 

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 describe("the tool list", () => {
-  it("offers exactly the nine tools, each with a title, a description, both schemas and every hint", () => {
+  it("offers exactly the ten tools, each with a title, a description, both schemas and every hint", () => {
     expect(tools.map((t) => t.name)).toEqual([...TOOL_NAMES])
     for (const tool of tools) {
       expect(tool.title, tool.name).toBeTruthy()
@@ -33,7 +33,7 @@ describe("the tool list", () => {
     const hints = Object.fromEntries(tools.map((t) => [t.name, t.annotations]))
     for (const name of ["recall", "explain", "get_context", "get_memory", "stats"]) expect(hints[name]?.readOnlyHint, name).toBe(true)
     for (const name of ["remember", "record_outcome", "forget", "forget_conversation"]) expect(hints[name]?.readOnlyHint, name).toBe(false)
-    for (const name of ["forget", "forget_conversation"]) expect(hints[name]?.destructiveHint, name).toBe(true)
+    for (const name of ["forget", "forget_conversation", "review"]) expect(hints[name]?.destructiveHint, name).toBe(true)
     for (const name of ["remember", "record_outcome"]) expect(hints[name]).toMatchObject({ destructiveHint: false, idempotentHint: false })
     expect(tools.every((t) => t.annotations?.openWorldHint === false)).toBe(true)
   })
@@ -45,6 +45,7 @@ describe("the tool list", () => {
     expect(fields("record_outcome")).toEqual(expect.arrayContaining(["memory_ids", "outcome", "task", "note"]))
     expect(fields("forget")).toContain("memory_id")
     expect(fields("forget_conversation")).toEqual(expect.arrayContaining(["origin", "undo"]))
+    expect(fields("review")).toEqual(expect.arrayContaining(["accept", "reject"]))
     expect(fields("stats")).toEqual([])
   })
 })

@@ -32,6 +32,7 @@ type GroupCalls<G extends HttpApiGroup.HttpApiGroup.Any> = {
 const memoriesCalls: GroupCalls<typeof memoriesGroup> = {
   remember: (r, o, c) => o.remember(r.payload, c),
   list: (r, o, c) => o.list(r.urlParams, c),
+  review: (r, o, c) => o.review(r.payload, c),
   get: (r, o, c) => o.getMemory(r.path, c),
   edit: (r, o, c) => o.edit({ ...r.payload, id: r.path.id }, c),
   forget: (r, o, c) => o.forget({ ...r.payload, memory_id: r.path.id }, c),
@@ -125,6 +126,7 @@ const memories = HttpApiBuilder.group(MemledgerApi, "memories", (h) =>
   h
     .handle("remember", handle(memoriesCalls.remember))
     .handle("list", handle(memoriesCalls.list))
+    .handle("review", handle(memoriesCalls.review))
     .handle("get", handle(memoriesCalls.get))
     .handle("edit", handle(memoriesCalls.edit))
     .handle("forget", handle(memoriesCalls.forget))

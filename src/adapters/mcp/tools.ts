@@ -8,8 +8,8 @@
  *   audit record of what an agent was shown (for task linking), and
  *   changes no memory, score or ranking. Marking them as writes would make clients ask before
  *   every lookup, which is the opposite of what memory is for.
- * - forget and forget_conversation are destructive: they take knowledge out of what agents
- *   see (a person can bring it back, but an agent cannot).
+ * - forget, forget_conversation and review (what the user rejects) are destructive: they take
+ *   knowledge out of what agents see (a person can bring it back, but an agent cannot).
  * - remember and record_outcome only add: a supersession still leaves the old memory readable.
  * - No tool reaches an open world: everything happens inside the memory store.
  */
@@ -29,6 +29,8 @@ const NoArguments = Schema.Record({ key: Schema.String, value: Schema.Never })
 const reads = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const
 const adds = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const
 const removes = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false } as const
+/** Review forgets what is rejected, and each accept is one more confirmation: not idempotent. */
+const reviews = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false } as const
 
 export const TOOLS: ReadonlyArray<McpTool> = [
   defineTool({
@@ -139,6 +141,19 @@ export const TOOLS: ReadonlyArray<McpTool> = [
     input: In.MemoryIdInput,
     output: Out.MemoryOutput,
     operation: (o, input, caller) => o.getMemory(input, caller),
+    text: Text.jsonText
+  }),
+  defineTool({
+    name: "review",
+    title: "Review tentative memories",
+    description:
+      "List the tentative memories: rules memledger noticed in the user's prompts, and memories not yet confirmed, each with where it came from. " +
+      "Call it when the user asks to review what was remembered; show them the list, and pass the ids they accept in accept (each is confirmed) " +
+      "and the ids they reject in reject (each is forgotten). Never accept or reject on your own judgement: the review is the user's.",
+    annotations: reviews,
+    input: In.ReviewInput,
+    output: Out.ReviewOutput,
+    operation: (o, input, caller) => o.review(input, caller),
     text: Text.jsonText
   }),
   defineTool({

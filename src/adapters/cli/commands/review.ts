@@ -7,20 +7,19 @@ import { Command } from "@effect/cli"
 import { Effect } from "effect"
 import { callOperation } from "../../../api/call-operation.js"
 import type { Memory } from "../../../api/memory-wire.js"
+import { REJECTED_IN_REVIEW } from "../../../api/operations.js"
 import { oneLine } from "../format.js"
 import * as O from "../options.js"
 import { callerOf, withOperations } from "../root.js"
 import { withShortIds } from "../short-ids.js"
 import { memoryJson } from "./inspect.js"
 
-const REJECTED = "rejected in review"
-
 export const reviewAccept = Command.make("accept", { id: O.memoryId(), json: O.json }, (a) =>
   withOperations(callOperation("confirm", { id: a.id }, callerOf()), { json: a.json, human: (r) => `accepted ${r.shortId}: confirmed, no longer tentative` })
 ).pipe(Command.withDescription("Confirm a tentative memory: it counts as said by a person"))
 
 export const reviewReject = Command.make("reject", { id: O.memoryId(), json: O.json }, (a) =>
-  withOperations(withShortIds(a.json, callOperation("forget", { memory_id: a.id, reason: REJECTED }, callerOf()), (r) => [r.id]), {
+  withOperations(withShortIds(a.json, callOperation("forget", { memory_id: a.id, reason: REJECTED_IN_REVIEW }, callerOf()), (r) => [r.id]), {
     json: a.json,
     human: ({ value: r, short }) => (r.changed ? `rejected ${short(r.id)}: forgotten (undo: mem restore ${short(r.id)})` : `${short(r.id)} was already forgotten`),
     toJson: ({ value }) => value
