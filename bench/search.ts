@@ -55,7 +55,7 @@ import { Store } from "../src/services/store.js"
 import { generateMemories, makeRandom, toJsonl } from "./support/corpus.js"
 import { addLearnedCues, withWrittenCues } from "./support/cue-corpus.js"
 import { startHashEmbeddingServer } from "./support/embedding-server.js"
-import { environment, fmt, intArg, median, withScratchDir } from "./support/measure.js"
+import { environment, fmt, intArg, median, stringArg, withScratchDir } from "./support/measure.js"
 import { BENCH_NOW, fixedClock } from "./support/sim-clock.js"
 import { makeQueries, type BenchQuery } from "./support/search-queries.js"
 import { printLatencyReport, type Measured, type Mode } from "./support/search-report.js"
@@ -267,10 +267,4 @@ function countArg(name: string, fallback: number): number {
   const n = Number(value)
   if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} takes a whole number (0 to skip)`)
   return n
-}
-
-function stringArg(name: string): string | undefined {
-  const args = process.argv.slice(2)
-  const i = args.indexOf(`--${name}`)
-  return i < 0 ? undefined : args[i + 1]
 }

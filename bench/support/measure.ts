@@ -47,11 +47,11 @@ export const withScratchDir = async <A>(label: string, f: (dir: string) => Promi
   }
 }
 
-/** Reads `--name text` from the bench's arguments, falling back to `fallback`. */
-export const stringArg = (name: string, fallback: string): string => {
+/** Reads `--name text` from the bench's arguments; undefined when it is not given. */
+export const stringArg = (name: string): string | undefined => {
   const args = process.argv.slice(2)
   const i = args.indexOf(`--${name}`)
-  return i < 0 ? fallback : (args[i + 1] ?? fallback)
+  return i < 0 ? undefined : args[i + 1]
 }
 
 /** Reads `--name value` from the bench's arguments, falling back to `fallback`. */

@@ -12,10 +12,9 @@
 import { existsSync } from "node:fs"
 import { join } from "node:path"
 import Database from "better-sqlite3"
-import { afterAll, afterEach, beforeAll, expect, test } from "vitest"
+import { expect, test } from "vitest"
 import { chainProblem } from "../support/chain.js"
-import { startWorker, stopAllWorkers } from "../support/processes.js"
-import { makeTempDir, removeDir } from "../support/temp-store.js"
+import { startWorker, workersInTempDir } from "../support/processes.js"
 
 const PROCESSES = 12
 const READERS = 4
@@ -23,18 +22,10 @@ const READER_OPENS = 1_000
 const ROUNDS = 20
 const OPENS_EACH = 5
 
-let dir = ""
-beforeAll(() => {
-  dir = makeTempDir()
-})
-afterEach(stopAllWorkers)
-afterAll(() => {
-  stopAllWorkers()
-  removeDir(dir)
-})
+const tempDir = workersInTempDir()
 
 test(`${PROCESSES} processes opening each of ${ROUNDS} new stores at once all open it and append to it`, async () => {
-  const args = (w: number) => [dir, String(w), String(ROUNDS), String(OPENS_EACH)]
+  const args = (w: number) => [tempDir(), String(w), String(ROUNDS), String(OPENS_EACH)]
   const workers = Array.from({ length: PROCESSES }, (_, w) => startWorker("create-worker.mjs", args(w)))
   await Promise.all(workers.map((w) => w.waitForLine((l) => l === "ready")))
   for (const w of workers) w.child.stdin!.write("go\n")
@@ -48,7 +39,7 @@ test(`${PROCESSES} processes opening each of ${ROUNDS} new stores at once all op
   expect(reports.flatMap((r) => r.failures)).toEqual([])
   const everyWorker = Array.from({ length: PROCESSES }, (_, w) => `worker:${w}`).sort()
   for (let round = 0; round < ROUNDS; round++) {
-    const path = join(dir, `round-${round}`, "m.db")
+    const path = join(tempDir(), `round-${round}`, "m.db")
     expect(existsSync(path)).toBe(true)
     const db = new Database(path, { readonly: true })
     try {
@@ -62,7 +53,7 @@ test(`${PROCESSES} processes opening each of ${ROUNDS} new stores at once all op
 }, 180_000)
 
 test("an open that meets another process's creation of the store sees all of it or none of it", async () => {
-  const path = join(dir, "flapping.db")
+  const path = join(tempDir(), "flapping.db")
   const flapper = startWorker("creation-flapper.mjs", [path])
   await flapper.waitForLine((l) => l === "ready")
   const readers = Array.from({ length: READERS }, () => startWorker("identity-reader.mjs", [path, String(READER_OPENS)]))

@@ -5,29 +5,20 @@
  */
 import { join } from "node:path"
 import Database from "better-sqlite3"
-import { afterAll, afterEach, beforeAll, expect, test } from "vitest"
+import { expect, test } from "vitest"
 import { DEFAULT_CONFIG } from "../../src/config.js"
 import { rebuildProjections } from "../../src/projections/rebuild.js"
 import { chainProblem } from "../support/chain.js"
-import { startWorker, stopAllWorkers } from "../support/processes.js"
+import { startWorker, workersInTempDir } from "../support/processes.js"
 import { expectSameProjections, snapshot } from "../support/snapshot.js"
-import { makeTempDir, removeDir } from "../support/temp-store.js"
 
 const WORKERS = 4
 const EVENTS_EACH = 500
 
-let dir = ""
-beforeAll(() => {
-  dir = makeTempDir()
-})
-afterEach(stopAllWorkers)
-afterAll(() => {
-  stopAllWorkers()
-  removeDir(dir)
-})
+const tempDir = workersInTempDir()
 
 test(`${WORKERS} processes appending ${EVENTS_EACH} events each lose and duplicate nothing`, async () => {
-  const path = join(dir, "shared.db")
+  const path = join(tempDir(), "shared.db")
   const workers = Array.from({ length: WORKERS }, (_, w) => startWorker("append-worker.mjs", [path, String(w), String(EVENTS_EACH)]))
   await Promise.all(workers.map((w) => w.waitForLine((l) => l === "ready")))
   for (const w of workers) w.child.stdin!.write("go\n")

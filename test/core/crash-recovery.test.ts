@@ -6,27 +6,19 @@
 import { join } from "node:path"
 import Database from "better-sqlite3"
 import * as fc from "fast-check"
-import { afterAll, afterEach, beforeAll, expect, test } from "vitest"
+import { expect, test } from "vitest"
 import { DEFAULT_CONFIG } from "../../src/config.js"
 import { rebuildProjections } from "../../src/projections/rebuild.js"
 import { chainProblem } from "../support/chain.js"
-import { startWorker, stopAllWorkers } from "../support/processes.js"
+import { startWorker, workersInTempDir } from "../support/processes.js"
 import { expectSameProjections, snapshot, type ProjectionSnapshot } from "../support/snapshot.js"
-import { makeTempDir, openStoreAt, removeDir } from "../support/temp-store.js"
+import { openStoreAt } from "../support/temp-store.js"
 
 const KILLS = 20
 const MAX_DELAY_MS = 250
 const AHEAD = 3
 
-let dir = ""
-beforeAll(() => {
-  dir = makeTempDir()
-})
-afterEach(stopAllWorkers)
-afterAll(() => {
-  stopAllWorkers()
-  removeDir(dir)
-})
+const tempDir = workersInTempDir()
 
 class RollBack extends Error {}
 
@@ -47,7 +39,7 @@ const currentAndRebuilt = (db: Database.Database): [ProjectionSnapshot, Projecti
 }
 
 test(`a writer killed ${KILLS} times at random moments leaves a sound database each time`, async () => {
-  const path = join(dir, "crashed.db")
+  const path = join(tempDir(), "crashed.db")
   // The kill moments come from a seed that fast-check reports, so a failing run can be replayed.
   const seed = fc.sample(fc.integer(), { numRuns: 1 })[0]!
   const delays = fc.sample(fc.noBias(fc.integer({ min: 0, max: MAX_DELAY_MS })), { numRuns: KILLS, seed })

@@ -4,22 +4,15 @@
  * text says how much of the query each result answers and through which cue, and the new
  * inputs hold to the limits they advertise.
  */
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { callChecked, connectStdio, eventCount, freshDb, projectFolder, textOf, type StdioClient, type ToolName } from "./support.js"
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
+import { describe, expect, it } from "vitest"
+import { eventCount, projectFolder, serverForFile, textOf, type ToolName } from "./support.js"
 
-let server: StdioClient
-let tools: Tool[]
+const server = serverForFile({ name: "claude-code", cwd: projectFolder() })
+const { call } = server
 
-beforeAll(async () => {
-  server = await connectStdio(freshDb(), { name: "claude-code", cwd: projectFolder() })
-  tools = (await server.client.listTools()).tools
-})
-afterAll(() => server.close())
-
-const call = (name: ToolName, args: Record<string, unknown>) => callChecked(server.client, tools, name, args)
 const raw = async (name: ToolName, args: Record<string, unknown>) => (await server.client.callTool({ name, arguments: args })) as CallToolResult
-const toolNamed = (name: ToolName) => tools.find((t) => t.name === name)!
+const toolNamed = (name: ToolName) => server.tools.find((t) => t.name === name)!
 const property = (name: ToolName, field: string) => (toolNamed(name).inputSchema.properties as Record<string, unknown>)[field]
 
 describe("the new inputs", () => {

@@ -2,19 +2,10 @@
  * The review tool over a real stdio server: it lists the tentative memories, confirms the ones
  * the user accepts and forgets the ones they reject, and lists what still waits.
  */
-import { afterAll, beforeAll, expect, it } from "vitest"
-import type { Tool } from "@modelcontextprotocol/sdk/types.js"
-import { callChecked, connectStdio, freshDb, type StdioClient, type ToolName } from "./support.js"
+import { expect, it } from "vitest"
+import { serverForFile } from "./support.js"
 
-let server: StdioClient
-let tools: Tool[]
-beforeAll(async () => {
-  server = await connectStdio(freshDb())
-  tools = (await server.client.listTools()).tools
-})
-afterAll(() => server.close())
-
-const call = (name: ToolName, args: Record<string, unknown> = {}) => callChecked(server.client, tools, name, args)
+const { call } = serverForFile()
 const idsOf = (memories: unknown) => (memories as Array<{ id: string }>).map((m) => m.id)
 
 it("lists tentative memories; accepted ones are confirmed, rejected ones forgotten, and neither listed again", async () => {

@@ -10,6 +10,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js"
 import { Ajv } from "ajv"
 import { Either, Schema } from "effect"
+import { afterAll, beforeAll } from "vitest"
 import * as Out from "../../src/api/outputs.js"
 import { MEM_BIN, tempDir } from "../support/cli.js"
 
@@ -111,4 +112,27 @@ export const validCalls = (id: string): Record<ToolName, Record<string, unknown>
 export const eventCount = async (client: Client): Promise<number> => {
   const result = (await client.callTool({ name: "stats", arguments: {} })) as CallToolResult
   return (result.structuredContent as { events: number }).events
+}
+
+/**
+ * One `mem mcp` for a whole test file, over a fresh store: connected before its tests, closed
+ * after. `client` and `tools` are known once the tests run; `call` is `callChecked` on them.
+ */
+export const serverForFile = (options: Parameters<typeof connectStdio>[1] = {}) => {
+  let server: StdioClient | undefined
+  let listed: Tool[] = []
+  beforeAll(async () => {
+    server = await connectStdio(freshDb(), options)
+    listed = (await server.client.listTools()).tools
+  })
+  afterAll(() => server?.close())
+  return {
+    get client(): Client {
+      return server!.client
+    },
+    get tools(): Tool[] {
+      return listed
+    },
+    call: (name: ToolName, args: Record<string, unknown> = {}) => callChecked(server!.client, listed, name, args)
+  }
 }

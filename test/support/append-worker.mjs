@@ -2,11 +2,12 @@
 // for "go" on stdin so that all writers start together, then appends COUNT MemoryAdded events,
 // each in its own write transaction, and prints the ids it appended as one JSON line.
 // Usage: node append-worker.mjs DB_PATH WORKER COUNT
-import { createInterface } from "node:readline"
 import { Either } from "effect"
 import { DEFAULT_CONFIG } from "../../dist/config.js"
 import { makeIdFactory } from "../../dist/domain/ids.js"
 import { LedgerStore } from "../../dist/store/ledger-store.js"
+import { readyThenGo } from "./start-signal.mjs"
+import { workerNote } from "./worker-note.mjs"
 
 const parent = process.ppid
 const [dbPath, worker, countText] = process.argv.slice(2)
@@ -20,35 +21,13 @@ const store = opened.right
 const ulid = makeIdFactory()
 const base = Date.parse("2025-01-01T00:00:00.000Z")
 
-process.stdout.write("ready\n")
-const lines = createInterface({ input: process.stdin })
-let go = false
-for await (const line of lines) if ((go = line.trim() === "go")) break
-lines.close()
-if (!go) process.exit(3) // stdin closed without "go": the test is gone
+await readyThenGo()
 
 const ids = []
 for (let i = 0; i < count; i++) {
   if (process.ppid !== parent) process.exit(3) // the test is gone: never write on alone
   const at = base + i * 1000
-  const event = {
-    id: ulid(at),
-    recordedAt: new Date(at).toISOString(),
-    origin: `worker:${worker}`,
-    agent: "test",
-    event: {
-      _tag: "MemoryAdded",
-      memoryId: ulid(at),
-      content: `worker ${worker} note ${i}`,
-      category: "general",
-      scope: "global",
-      project: null,
-      tags: [],
-      source: "explicit",
-      status: "confirmed",
-      confidence: 0.9
-    }
-  }
+  const event = workerNote(ulid, at, worker, `worker ${worker} note ${i}`)
   const written = store.write((tx) => Either.right(tx.append([event])))
   if (Either.isLeft(written)) throw new Error("append refused")
   ids.push(event.id)

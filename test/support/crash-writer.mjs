@@ -4,21 +4,16 @@
 // (adds, outcomes, confirmations, revisions, and now and then a conversation forgotten or
 // restored, which refolds memories), so a kill can land in the middle of any of them.
 // Usage: node crash-writer.mjs DB_PATH SEED
-import { createInterface } from "node:readline"
 import { Either } from "effect"
 import { DEFAULT_CONFIG } from "../../dist/config.js"
 import { makeIdFactory } from "../../dist/domain/ids.js"
 import { LedgerStore } from "../../dist/store/ledger-store.js"
+import { readyThenGo } from "./start-signal.mjs"
 
 const parent = process.ppid
 const [dbPath, seedText] = process.argv.slice(2)
 // Started ahead of its turn: loading is done by now, and the file is not touched before "go".
-process.stdout.write("ready\n")
-const lines = createInterface({ input: process.stdin })
-let go = false
-for await (const line of lines) if ((go = line.trim() === "go")) break
-lines.close()
-if (!go) process.exit(3) // stdin closed without "go": the test is gone
+await readyThenGo()
 
 const opened = LedgerStore.open(dbPath, DEFAULT_CONFIG)
 if (Either.isLeft(opened)) {

@@ -5,23 +5,19 @@
 // every open that failed, with why.
 // Usage: node create-worker.mjs DIR WORKER FILES OPENS
 import { join } from "node:path"
-import { createInterface } from "node:readline"
 import { Either } from "effect"
 import { DEFAULT_CONFIG } from "../../dist/config.js"
 import { makeIdFactory } from "../../dist/domain/ids.js"
 import { LedgerStore } from "../../dist/store/ledger-store.js"
+import { readyThenGo } from "./start-signal.mjs"
+import { workerNote } from "./worker-note.mjs"
 
 const [dir, worker, filesText, opensText] = process.argv.slice(2)
 const files = Number(filesText)
 const opens = Number(opensText)
 const ulid = makeIdFactory()
 
-process.stdout.write("ready\n")
-const lines = createInterface({ input: process.stdin })
-let go = false
-for await (const line of lines) if ((go = line.trim() === "go")) break
-lines.close()
-if (!go) process.exit(3) // stdin closed without "go": the test is gone
+await readyThenGo()
 
 const appended = []
 const failures = []
@@ -38,16 +34,7 @@ const appendOne = (path, round) => {
   if (Either.isLeft(opened)) return failed(path, opened.left)
   const store = opened.right
   const at = Date.now()
-  const event = {
-    id: ulid(at),
-    recordedAt: new Date(at).toISOString(),
-    origin: `worker:${worker}`,
-    agent: "test",
-    event: {
-      _tag: "MemoryAdded", memoryId: ulid(at), content: `worker ${worker} note in round ${round}`, category: "general",
-      scope: "global", project: null, tags: [], source: "explicit", status: "confirmed", confidence: 0.9
-    }
-  }
+  const event = workerNote(ulid, at, worker, `worker ${worker} note in round ${round}`)
   store.write((tx) => Either.right(tx.append([event])))
   store.close()
   appended.push(path)

@@ -2,17 +2,12 @@
 // line: every open that failed, with why. Says "ready" and waits for "go" on stdin first, so
 // that it runs while another process creates the store over and over.
 // Usage: node identity-reader.mjs PATH OPENS
-import { createInterface } from "node:readline"
 import { Either } from "effect"
 import { openDatabase } from "../../dist/store/database.js"
+import { readyThenGo } from "./start-signal.mjs"
 
 const [path, opensText] = process.argv.slice(2)
-process.stdout.write("ready\n")
-const lines = createInterface({ input: process.stdin })
-let go = false
-for await (const line of lines) if ((go = line.trim() === "go")) break
-lines.close()
-if (!go) process.exit(3) // stdin closed without "go": the test is gone
+await readyThenGo()
 
 const failures = []
 for (let i = 0; i < Number(opensText); i++) {

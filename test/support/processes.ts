@@ -2,6 +2,8 @@
 import { spawn, type ChildProcess } from "node:child_process"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { afterAll, afterEach, beforeAll } from "vitest"
+import { makeTempDir, removeDir } from "./temp-store.js"
 
 const HERE = dirname(fileURLToPath(import.meta.url))
 
@@ -55,4 +57,22 @@ export const startWorker = (script: string, args: ReadonlyArray<string>): Worker
       void exited.then(({ code, signal }) => reject(new Error(`${script} exited (${code ?? signal}) before the line expected:\n${stderr}`)))
     })
   return { child, waitForLine, exited, lines: () => lines }
+}
+
+/**
+ * For a test file whose workers share one temporary folder: made before its tests, every worker
+ * killed after each test, and the folder removed at the end. Returns the folder's path (known
+ * once the tests run).
+ */
+export const workersInTempDir = (): (() => string) => {
+  let dir = ""
+  beforeAll(() => {
+    dir = makeTempDir()
+  })
+  afterEach(stopAllWorkers)
+  afterAll(() => {
+    stopAllWorkers()
+    removeDir(dir)
+  })
+  return () => dir
 }

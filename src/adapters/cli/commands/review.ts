@@ -1,13 +1,12 @@
 /**
  * Reviewing what memledger noticed rather than was told: `mem review` lists the tentative
  * memories (observed or extracted, not yet confirmed), `accept` confirms one as a person, and
- * `reject` forgets it.
+ * `reject` forgets it; all three through the one `review` operation every surface shares.
  */
 import { Command } from "@effect/cli"
 import { Effect } from "effect"
 import { callOperation } from "../../../api/call-operation.js"
 import type { Memory } from "../../../api/memory-wire.js"
-import { REJECTED_IN_REVIEW } from "../../../api/operations.js"
 import { oneLine } from "../format.js"
 import * as O from "../options.js"
 import { callerOf, withOperations } from "../root.js"
@@ -15,27 +14,31 @@ import { withShortIds } from "../short-ids.js"
 import { memoryJson } from "./inspect.js"
 
 export const reviewAccept = Command.make("accept", { id: O.memoryId(), json: O.json }, (a) =>
-  withOperations(callOperation("confirm", { id: a.id }, callerOf()), { json: a.json, human: (r) => `accepted ${r.shortId}: confirmed, no longer tentative` })
+  withOperations(withShortIds(a.json, callOperation("review", { accept: [a.id] }, callerOf()), (r) => r.accepted), {
+    json: a.json,
+    human: ({ value: r, short }) => r.accepted.map((id) => `accepted ${short(id)}: confirmed, no longer tentative`).join("\n"),
+    toJson: ({ value }) => value
+  })
 ).pipe(Command.withDescription("Confirm a tentative memory: it counts as said by a person"))
 
 export const reviewReject = Command.make("reject", { id: O.memoryId(), json: O.json }, (a) =>
-  withOperations(withShortIds(a.json, callOperation("forget", { memory_id: a.id, reason: REJECTED_IN_REVIEW }, callerOf()), (r) => [r.id]), {
+  withOperations(withShortIds(a.json, callOperation("review", { reject: [a.id] }, callerOf()), (r) => r.rejected), {
     json: a.json,
-    human: ({ value: r, short }) => (r.changed ? `rejected ${short(r.id)}: forgotten (undo: mem restore ${short(r.id)})` : `${short(r.id)} was already forgotten`),
+    human: ({ value: r, short }) => r.rejected.map((id) => `rejected ${short(id)}: forgotten (undo: mem restore ${short(id)})`).join("\n"),
     toJson: ({ value }) => value
   })
 ).pipe(Command.withDescription("Forget a tentative memory ('mem restore' brings it back)"))
 
 export const review = Command.make(
   "review",
-  { project: O.project, limit: O.limit(`at most this many, ${O.RANGES.listLimit.join(" to ")} (default 50)`), json: O.json },
+  { project: O.project, limit: O.limit(`at most this many, ${O.RANGES.recallLimit.join(" to ")} (default 20)`), json: O.json },
   (a) =>
     withOperations(
       Effect.zipRight(
-        O.checkRange("--limit", a.limit, ...O.RANGES.listLimit),
-        callOperation("list", { status: "tentative", limit: a.limit._tag === "Some" ? a.limit.value : 50, ...O.some("project", a.project) }, callerOf())
+        O.checkRange("--limit", a.limit, ...O.RANGES.recallLimit),
+        callOperation("review", { ...O.some("limit", a.limit), ...O.some("project", a.project) }, callerOf())
       ),
-      { json: a.json, human: ({ memories }) => reviewText(memories), toJson: ({ memories }) => memories.map(memoryJson) }
+      { json: a.json, human: ({ tentative }) => reviewText(tentative), toJson: ({ tentative }) => tentative.map(memoryJson) }
     )
 ).pipe(
   Command.withDescription("List tentative memories, newest first, with where each came from; accept or reject them"),
