@@ -201,8 +201,8 @@ export const OperationsLocal = Layer.effect(
           for (const id of input.accept ?? []) accepted.push((yield* commands.confirm(id, who)).id)
           const rejected: string[] = []
           for (const id of input.reject ?? []) rejected.push((yield* commands.forget(id, REJECTED_IN_REVIEW, who)).id)
-          const project = projectOf(caller, input.project)
-          const { memories, more } = yield* api.list({ status: "tentative", limit: input.limit ?? DEFAULT_REVIEW_LIMIT, ...(project === null ? {} : { project }) }, caller)
+          // Every project's, as `list` does, unless one is asked for: a review is of the whole store.
+          const { memories, more } = yield* api.list({ status: "tentative", limit: input.limit ?? DEFAULT_REVIEW_LIMIT, ...optional("project", input.project) }, caller)
           return { accepted, rejected, tentative: memories, more }
         }),
 

@@ -213,7 +213,11 @@ describe("bad input to every endpoint", () => {
 
   it("unknown and malformed ids in the path", async () => {
     const before = await eventCount()
-    const badId = fc.oneof(unknownId, fc.string({ minLength: 1, maxLength: 5 }), fc.string({ minLength: 27, maxLength: 80 }))
+    // "." and ".." are dot segments: URL clients resolve them away before sending ("/memories/."
+    // is "/memories/", the list), so as ids they never reach a route.
+    const badId = fc
+      .oneof(unknownId, fc.string({ minLength: 1, maxLength: 5 }), fc.string({ minLength: 27, maxLength: 80 }))
+      .filter((id) => id !== "." && id !== "..")
     const idEndpoints = BODY_ENDPOINTS.filter((e) => e.path.includes("{id}"))
     await fc.assert(
       fc.asyncProperty(badId, fc.constantFrom(...idEndpoints), async (id, e) => {
