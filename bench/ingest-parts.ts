@@ -92,7 +92,7 @@ perLine("scrub of the tags (scrubText)", () => lines.forEach((l) => l.tags.forEa
 perLine("restatement normalisation", () => lines.forEach((l) => normaliseForRestatement(l.content)))
 
 /**
- * The per-line JavaScript of a bulk import (src/services/import-memories.ts importBatchInBulk,
+ * The per-line JavaScript of a bulk import (src/store/sqlite/transfer/import-memories.ts importBatchInBulk,
  * BulkBatch.apply, log.ts appendEvents and appendRaw's hashing), with maps for the store.
  */
 function importWithoutSqlite(text: string): void {

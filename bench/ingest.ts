@@ -12,7 +12,7 @@ import { performance } from "node:perf_hooks"
 import { Effect } from "effect"
 import { Maintenance } from "../src/services/maintenance.js"
 import { AppLayer } from "../src/services/app.js"
-import { fileSize } from "../src/store/database.js"
+import { fileSize } from "../src/store/sqlite/database.js"
 import { generateMemories, toJsonl } from "./support/corpus.js"
 import { cpuSeconds, environment, fmt, intArg, median, mib, withScratchDir } from "./support/measure.js"
 

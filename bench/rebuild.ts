@@ -12,7 +12,7 @@ import { performance } from "node:perf_hooks"
 import { Effect } from "effect"
 import { AppLayer } from "../src/services/app.js"
 import { Maintenance } from "../src/services/maintenance.js"
-import { fileSize } from "../src/store/database.js"
+import { fileSize } from "../src/store/sqlite/database.js"
 import { buildLog } from "./support/log-builder.js"
 import { cpuSeconds, environment, fmt, intArg, median, mib, withScratchDir } from "./support/measure.js"
 

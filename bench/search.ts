@@ -30,7 +30,7 @@
  * `--results FILE` writes every measured query's search results (key, score, cosine) and why's
  * left-out list (content, stage) as JSON lines, to check that a change keeps results identical;
  * `--local-queries 0` skips the USE-lite timing. `--mmap-mib N` is a what-if: it sets
- * `PRAGMA mmap_size` on the measured connection instead of the 1 GiB src/store/database.ts sets
+ * `PRAGMA mmap_size` on the measured connection instead of the 1 GiB src/store/sqlite/database.ts sets
  * (0 turns the map off), since sqlite-vec's KNN reads every vector chunk of its places and,
  * without a map, pays a read system call per 4 KiB page.
  */

@@ -6,8 +6,8 @@
  */
 import type { MemoryId } from "../../src/domain/ids.js"
 import type { CueState } from "../../src/projections/cue-state.js"
-import { writeCueState } from "../../src/projections/cues.js"
-import type { Db } from "../../src/store/database.js"
+import { writeCueState } from "../../src/store/sqlite/projections/cues.js"
+import type { Db } from "../../src/store/sqlite/database.js"
 import type { MemoryLine, Random } from "./corpus.js"
 
 const OPENERS = ["how do I", "why does", "where is", "what should I use for", "which command", "is it ok to"]

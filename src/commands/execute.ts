@@ -6,8 +6,8 @@
  */
 import { Either } from "effect"
 import type { DomainError } from "../domain/errors.js"
-import type { Db } from "../store/database.js"
-import type { WriteTx } from "../store/ledger-store.js"
+import type { Db } from "../store/sqlite/database.js"
+import type { WriteTx } from "../store/sqlite/ledger-store.js"
 import { checkActor, type Actor } from "./actor.js"
 import type { Decision, DecisionState } from "./state.js"
 

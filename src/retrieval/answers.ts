@@ -5,7 +5,7 @@
  */
 import type { LedgerConfig } from "../config.js"
 import type { MemoryState } from "../projections/memory-state.js"
-import type { LearnedCueRow } from "../projections/cues.js"
+import type { LearnedCueRow } from "../store/sqlite/projections/cues.js"
 import { coverageOf, type CoverageText, type WeighedPhrasing } from "./coverage.js"
 import type { LeftOut, RankedMemory, RankFields, Ranking } from "./rank.js"
 

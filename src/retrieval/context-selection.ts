@@ -18,15 +18,15 @@
  * nothing asked for it, so it is left out.
  */
 import type { LedgerConfig } from "../config.js"
-import { loadEvidence } from "../projections/evidence.js"
+import { loadEvidence } from "../store/sqlite/projections/evidence.js"
 import { decayedCounts, outcomeScore } from "../projections/evidence-state.js"
-import { shortId } from "../projections/id-prefix.js"
-import { MEMORY_COLUMNS, rowToMemory, type MemoryRow } from "../projections/memories.js"
+import { shortId } from "../store/sqlite/projections/id-prefix.js"
+import { MEMORY_COLUMNS, rowToMemory, type MemoryRow } from "../store/sqlite/projections/memories.js"
 import type { MemoryState } from "../projections/memory-state.js"
 import { RULE_CONVERSATIONS } from "../domain/vouching.js"
-import type { Db } from "../store/database.js"
+import type { Db } from "../store/sqlite/database.js"
 import type { ContextItem } from "./context.js"
-import type { QueryVector } from "./candidates.js"
+import type { QueryVector } from "../store/sqlite/retrieval/candidates.js"
 import { runRanking } from "./ranking-run.js"
 
 /** Categories whose confirmed memories are standing rules for every session. */

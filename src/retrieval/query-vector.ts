@@ -6,10 +6,10 @@
 import { Effect } from "effect"
 import type { EmbedderApi } from "../embeddings/embedder.js"
 import type { EmbedderUnavailable } from "../embeddings/errors.js"
-import { contentChanges, markSynced, syncedChanges } from "../projections/content-changes.js"
-import { syncVectors, type VectorProgress } from "../projections/vector-sync.js"
-import type { LedgerStore } from "../store/ledger-store.js"
-import type { QueryVector } from "./candidates.js"
+import { contentChanges, markSynced, syncedChanges } from "../store/sqlite/projections/content-changes.js"
+import { syncVectors, type VectorProgress } from "../store/sqlite/projections/vector-sync.js"
+import type { LedgerStore } from "../store/sqlite/ledger-store.js"
+import type { QueryVector } from "../store/sqlite/retrieval/candidates.js"
 
 export interface QueryVectorResult {
   readonly vector?: QueryVector

@@ -12,7 +12,7 @@
 import type { LedgerConfig } from "../config.js"
 import { DAY_MS, decayedCounts, outcomeScore } from "../projections/evidence-state.js"
 import type { MemoryState } from "../projections/memory-state.js"
-import type { Candidate } from "./candidates.js"
+import type { Candidate } from "../store/sqlite/retrieval/candidates.js"
 import type { Coverage } from "./coverage.js"
 
 /**

@@ -4,12 +4,12 @@
  */
 import type { LedgerConfig } from "../config.js"
 import { isConversationControl } from "../events/events.js"
-import { readEvents } from "../events/log.js"
-import { shortId } from "../projections/id-prefix.js"
-import { loadEvidence } from "../projections/evidence.js"
+import { readEvents } from "../store/sqlite/event-log.js"
+import { shortId } from "../store/sqlite/projections/id-prefix.js"
+import { loadEvidence } from "../store/sqlite/projections/evidence.js"
 import type { MemoryState } from "../projections/memory-state.js"
-import { cosineBetween } from "../projections/vector-search.js"
-import type { Db } from "../store/database.js"
+import { cosineBetween } from "../store/sqlite/projections/vector-search.js"
+import type { Db } from "../store/sqlite/database.js"
 import {
   addVectorCandidates,
   candidateLimit,
@@ -21,11 +21,11 @@ import {
   type KeywordCandidates,
   type QueryVector,
   type Scope
-} from "./candidates.js"
+} from "../store/sqlite/retrieval/candidates.js"
 import { termEvents, type TermEvents } from "./explain.js"
 import { keepAnswers } from "./answers.js"
 import { weighPhrasings } from "./coverage.js"
-import { learnedCuesOf, type LearnedCueRow } from "../projections/cues.js"
+import { learnedCuesOf, type LearnedCueRow } from "../store/sqlite/projections/cues.js"
 import { queryWords } from "./fts-query.js"
 import { rank, type LeftOut, type RankedMemory, type RankFields, type Ranking } from "./rank.js"
 

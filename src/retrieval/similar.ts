@@ -7,12 +7,12 @@
 import type { LedgerConfig } from "../config.js"
 import { restatementKey } from "../domain/text.js"
 import type { MemoryState } from "../projections/memory-state.js"
-import { MEMORY_COLUMNS, rowToMemory, type MemoryRow } from "../projections/memories.js"
-import { nearest, placesSearchedFrom } from "../projections/vector-search.js"
-import type { Db } from "../store/database.js"
-import { statement } from "../store/statements.js"
-import { inPlaces, placeTokensOf } from "../projections/fts-scope.js"
-import type { QueryVector } from "./candidates.js"
+import { MEMORY_COLUMNS, rowToMemory, type MemoryRow } from "../store/sqlite/projections/memories.js"
+import { nearest, placesSearchedFrom } from "../store/sqlite/projections/vector-search.js"
+import type { Db } from "../store/sqlite/database.js"
+import { statement } from "../store/sqlite/statements.js"
+import { inPlaces, placeTokensOf } from "../store/sqlite/projections/fts-scope.js"
+import type { QueryVector } from "../store/sqlite/retrieval/candidates.js"
 import { ftsMatchExpression, queryWords } from "./fts-query.js"
 
 export interface SimilarFound {

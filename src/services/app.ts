@@ -12,7 +12,7 @@ import { CommandsLive } from "./commands.js"
 import { MaintenanceLive } from "./maintenance.js"
 import { QueriesLive } from "./queries.js"
 import { RetrievalLive } from "./retrieval.js"
-import type { StoreOpening } from "../store/database.js"
+import type { StoreOpening } from "../store/sqlite/database.js"
 import { StoreLive } from "./store.js"
 import { TasksLive } from "./tasks.js"
 

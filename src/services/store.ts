@@ -4,8 +4,8 @@
  */
 import { Context, Effect, Layer } from "effect"
 import { DEFAULT_CONFIG, type LedgerConfig } from "../config.js"
-import type { StoreOpening } from "../store/database.js"
-import { LedgerStore } from "../store/ledger-store.js"
+import type { StoreOpening } from "../store/sqlite/database.js"
+import { LedgerStore } from "../store/sqlite/ledger-store.js"
 
 export class Store extends Context.Tag("memledger/Store")<Store, LedgerStore>() {}
 

@@ -13,7 +13,7 @@ import { makeIdFactory, type MemoryId } from "../domain/ids.js"
 import type { Outcome } from "../domain/vocabulary.js"
 import { isLive } from "../projections/memory-state.js"
 import { findTasks, latestInProgress } from "../tasks/find-tasks.js"
-import { taskLinksReader } from "../tasks/links.js"
+import { taskLinksReader } from "../store/sqlite/task-links.js"
 import type { SkippedInput, Task, TaskPlace, TaskRef } from "../tasks/task.js"
 import { Store } from "./store.js"
 

@@ -6,8 +6,8 @@
  */
 import { Schema } from "effect"
 import type { DiskFull } from "../domain/errors.js"
-import { BUSY_TIMEOUT_MS } from "./database.js"
-import { diskFullOf } from "./disk-full.js"
+import { BUSY_TIMEOUT_MS } from "./sqlite/database.js"
+import { diskFullOf } from "./sqlite/disk-full.js"
 
 /** The file's pages are not what SQLite wrote (SQLITE_CORRUPT, SQLITE_NOTADB). */
 export class StoreDamaged extends Schema.TaggedError<StoreDamaged>()("StoreDamaged", {

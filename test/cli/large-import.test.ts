@@ -1,5 +1,5 @@
 /**
- * A file large enough for the bulk import's writer thread (src/store/writer-thread.ts), through
+ * A file large enough for the bulk import's writer thread (src/store/sqlite/writer-thread.ts), through
  * the CLI bundle as a user runs it: the thread loads SQLite from the bundle's own install, and
  * the store it leaves verifies and holds every line, restatements confirmed, and the new
  * memories' ids ascend in file order (makeImportIdFactory), so the id indexes grow at one end.
@@ -7,7 +7,7 @@
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { expect, it } from "vitest"
-import { WRITER_THREAD_MIN_LINES } from "../../src/services/import-memories.js"
+import { WRITER_THREAD_MIN_LINES } from "../../src/store/sqlite/transfer/import-memories.js"
 import { memAt, tempDir } from "../support/cli.js"
 
 it("imports a file the writer thread writes, and the store verifies", () => {

@@ -2,7 +2,7 @@
 import { Either } from "effect"
 import { join } from "node:path"
 import { expect, it } from "vitest"
-import { BUSY_TIMEOUT_MS, MMAP_BYTES, openDatabase } from "../../src/store/database.js"
+import { BUSY_TIMEOUT_MS, MMAP_BYTES, openDatabase } from "../../src/store/sqlite/database.js"
 import { tempDir } from "../support/cli.js"
 
 it("opens a store in WAL mode with reads mapped into memory and a patient lock", () => {

@@ -5,7 +5,7 @@
  */
 import * as fc from "fast-check"
 import { expect, test } from "vitest"
-import { readEvents } from "../../src/events/log.js"
+import { readEvents } from "../../src/store/sqlite/event-log.js"
 import { restatementKey } from "../../src/domain/text.js"
 import { decisionState } from "../support/decider-spec.js"
 import { memoryId } from "../support/ids.js"

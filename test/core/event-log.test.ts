@@ -1,12 +1,12 @@
 /**
- * Runs the event store contract against the SQLite log (src/events/log.ts) through
+ * Runs the event store contract against the SQLite log (src/store/sqlite/event-log.ts) through
  * LedgerStore, plus what only the SQLite store adds: a rolled-back write leaves no projection.
  */
 import { Either } from "effect"
 import { expect, test } from "vitest"
 import { MemoryNotFound } from "../../src/domain/errors.js"
-import { readEvents, type NewEvent } from "../../src/events/log.js"
-import type { LedgerStore, WriteTx } from "../../src/store/ledger-store.js"
+import { readEvents, type NewEvent } from "../../src/store/sqlite/event-log.js"
+import type { LedgerStore, WriteTx } from "../../src/store/sqlite/ledger-store.js"
 import { added } from "../support/events.js"
 import { eventId, memoryId } from "../support/ids.js"
 import { openTempStore } from "../support/temp-store.js"

@@ -1,5 +1,5 @@
 /**
- * Protects the bulk import path (src/services/import-memories.ts): importing a file of memory
+ * Protects the bulk import path (src/store/sqlite/transfer/import-memories.ts): importing a file of memory
  * lines in bulk writes the same log, row for row (ids, payloads, hash chain), and the same
  * projections as importing it line by line through `mem add`'s path, on a store that already
  * holds memories and a forgotten conversation; both verify; a bad line leaves out its whole
@@ -13,11 +13,11 @@ import { DEFAULT_CONFIG } from "../../src/config.js"
 import { parseImport, type ImportItem } from "../../src/commands/import-lines.js"
 import { makeIdFactory } from "../../src/domain/ids.js"
 import { exportRow } from "../../src/events/export-line.js"
-import type { EventRow } from "../../src/events/log.js"
-import { BULK_MIN_LINES, importJsonl, importLineByLine, WRITER_THREAD_MIN_LINES } from "../../src/services/import-memories.js"
+import type { EventRow } from "../../src/store/sqlite/event-log.js"
+import { BULK_MIN_LINES, importJsonl, importLineByLine, WRITER_THREAD_MIN_LINES } from "../../src/store/sqlite/transfer/import-memories.js"
 import { Maintenance } from "../../src/services/maintenance.js"
-import type { LedgerStore } from "../../src/store/ledger-store.js"
-import { verifyStore } from "../../src/store/verify.js"
+import type { LedgerStore } from "../../src/store/sqlite/ledger-store.js"
+import { verifyStore } from "../../src/store/sqlite/verify.js"
 import { freshDb, runAt, T0 } from "../support/services.js"
 import { expectSameProjections, snapshot } from "../support/snapshot.js"
 import { withTempStores } from "../support/temp-store.js"

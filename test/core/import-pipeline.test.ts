@@ -1,5 +1,5 @@
 /**
- * The pipelined bulk import (src/services/import-bulk.ts), with its batches written on a writer
+ * The pipelined bulk import (src/store/sqlite/transfer/import-bulk.ts), with its batches written on a writer
  * thread and on the importing connection: a batch that another writer's commit made stale is
  * decided again on the store as it then is, and a write that fails leaves its whole batch out
  * and reaches the caller. Real store files, a second connection as the other writer.
@@ -9,9 +9,9 @@ import { expect, test } from "vitest"
 import { DEFAULT_CONFIG } from "../../src/config.js"
 import { parseImport } from "../../src/commands/import-lines.js"
 import { makeIdFactory } from "../../src/domain/ids.js"
-import { rebuildProjections } from "../../src/projections/rebuild.js"
-import { importJsonl, importLineByLine } from "../../src/services/import-memories.js"
-import { verifyStore } from "../../src/store/verify.js"
+import { rebuildProjections } from "../../src/store/sqlite/projections/rebuild.js"
+import { importJsonl, importLineByLine } from "../../src/store/sqlite/transfer/import-memories.js"
+import { verifyStore } from "../../src/store/sqlite/verify.js"
 import { expectSameProjections, snapshot } from "../support/snapshot.js"
 import { openStoreAt, openTempStore } from "../support/temp-store.js"
 

@@ -6,7 +6,7 @@
 import * as fc from "fast-check"
 import { test } from "vitest"
 import { DEFAULT_CONFIG } from "../../src/config.js"
-import { rebuildProjections } from "../../src/projections/rebuild.js"
+import { rebuildProjections } from "../../src/store/sqlite/projections/rebuild.js"
 import { appendScenario, scenarioArb } from "../support/ledger-arbitrary.js"
 import { expectSameProjections, snapshot } from "../support/snapshot.js"
 import { withTempStores } from "../support/temp-store.js"

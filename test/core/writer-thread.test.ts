@@ -1,12 +1,12 @@
 /**
- * The writer thread's opening (src/store/writer-thread.ts) is not waited for, so that it
+ * The writer thread's opening (src/store/sqlite/writer-thread.ts) is not waited for, so that it
  * overlaps deciding the first batch; a file or driver it cannot open must still fail that
  * batch, with the thread's own error, and let the thread close.
  */
 import { join } from "node:path"
 import { expect, test } from "vitest"
-import { EMPTY_LOG } from "../../src/events/log.js"
-import { WriterThread } from "../../src/store/writer-thread.js"
+import { EMPTY_LOG } from "../../src/store/sqlite/event-log.js"
+import { WriterThread } from "../../src/store/sqlite/writer-thread.js"
 import { tempDir } from "../support/cli.js"
 
 /** A batch of one row, committed, and its outcome read. */

@@ -10,7 +10,7 @@ import * as fc from "fast-check"
 import { expect, test } from "vitest"
 import { DEFAULT_CONFIG } from "../../src/config.js"
 import { explainRun, runRanking, runSearch } from "../../src/retrieval/ranking-run.js"
-import type { Db } from "../../src/store/database.js"
+import type { Db } from "../../src/store/sqlite/database.js"
 import { appendAll, appendScenario, conversationSwitch, ORIGINS, scenarioArb } from "../support/ledger-arbitrary.js"
 import { withTempStores } from "../support/temp-store.js"
 

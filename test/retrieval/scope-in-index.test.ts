@@ -6,7 +6,7 @@
 import { Effect } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
 import type { Category } from "../../src/domain/vocabulary.js"
-import { placeToken } from "../../src/projections/fts-scope.js"
+import { placeToken } from "../../src/store/sqlite/projections/fts-scope.js"
 import { actor, Commands, DAY, freshDb, Retrieval, runAt, T0 } from "../support/services.js"
 
 const app = "github.com/acme/app"

@@ -2,9 +2,9 @@
  * Recomputes the hash chain over every stored row, as `mem verify` must: each payload hashes
  * to its payload_hash (unless purged), and each hash links the previous one.
  */
-import type { Db } from "../../src/store/database.js"
+import type { Db } from "../../src/store/sqlite/database.js"
 import { chainHash, GENESIS_HASH, sha256 } from "../../src/events/codec.js"
-import type { EventRow } from "../../src/events/log.js"
+import type { EventRow } from "../../src/store/sqlite/event-log.js"
 
 /** The first problem found, or undefined when the whole chain verifies. */
 export const chainProblem = (db: Db): string | undefined => {

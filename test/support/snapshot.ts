@@ -4,7 +4,7 @@
  * fts5vocab view of the index (term, column, offset), keyed by memory id rather than rowid.
  */
 import { expect } from "vitest"
-import type { Db } from "../../src/store/database.js"
+import type { Db } from "../../src/store/sqlite/database.js"
 
 type Row = Record<string, unknown>
 

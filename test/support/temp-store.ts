@@ -8,7 +8,7 @@ import { join } from "node:path"
 import { Either } from "effect"
 import { onTestFinished } from "vitest"
 import { DEFAULT_CONFIG, type LedgerConfig } from "../../src/config.js"
-import { LedgerStore } from "../../src/store/ledger-store.js"
+import { LedgerStore } from "../../src/store/sqlite/ledger-store.js"
 
 export const makeTempDir = (): string => mkdtempSync(join(tmpdir(), "memledger-test-"))
 

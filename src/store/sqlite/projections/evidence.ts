@@ -1,0 +1,77 @@
+/** The `evidence` projection: decayed outcome sums per memory (see evidence-state.ts). */
+import type { MemoryId } from "../../../domain/ids.js"
+import type { Db } from "../database.js"
+import { statement } from "../statements.js"
+import type { EvidenceState } from "../../../projections/evidence-state.js"
+import type { Projection } from "./projection.js"
+
+export const evidenceProjection: Projection = {
+  name: "evidence",
+  version: 1,
+  create: (db) =>
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS evidence (
+        memory_id TEXT PRIMARY KEY,
+        worked REAL NOT NULL,
+        failed REAL NOT NULL,
+        anchor_ms INTEGER NOT NULL,
+        worked_count INTEGER NOT NULL,
+        failed_count INTEGER NOT NULL,
+        partial_count INTEGER NOT NULL,
+        event_ids TEXT NOT NULL
+      ) STRICT;
+    `),
+  drop: (db) => db.exec("DROP TABLE IF EXISTS evidence")
+}
+
+export interface EvidenceRow {
+  memory_id: string
+  worked: number
+  failed: number
+  anchor_ms: number
+  worked_count: number
+  failed_count: number
+  partial_count: number
+  event_ids: string
+}
+
+export const rowToEvidence = (row: EvidenceRow): EvidenceState => ({
+  memoryId: row.memory_id as MemoryId,
+  worked: row.worked,
+  failed: row.failed,
+  anchorMs: row.anchor_ms,
+  workedCount: row.worked_count,
+  failedCount: row.failed_count,
+  partialCount: row.partial_count,
+  eventIds: JSON.parse(row.event_ids) as string[]
+})
+
+export const loadEvidence = (db: Db, memoryId: string): EvidenceState | undefined => {
+  const row = statement(db, "SELECT * FROM evidence WHERE memory_id = ?").get(memoryId) as EvidenceRow | undefined
+  return row && rowToEvidence(row)
+}
+
+/**
+ * The evidence of many memories in one query (memories without evidence have no row, so most
+ * of a candidate list costs nothing); the same rows `loadEvidence` reads one at a time.
+ */
+export const loadEvidenceOf = (db: Db, memoryIds: ReadonlyArray<string>): Map<string, EvidenceState> => {
+  if (memoryIds.length === 0) return new Map()
+  const rows = statement(db, "SELECT * FROM evidence WHERE memory_id IN (SELECT value FROM json_each(?))").all(JSON.stringify(memoryIds)) as EvidenceRow[]
+  return new Map(rows.map((row) => [row.memory_id, rowToEvidence(row)]))
+}
+
+export const writeEvidence = (db: Db, e: EvidenceState): void => {
+  statement(
+    db,
+    `INSERT INTO evidence (memory_id, worked, failed, anchor_ms, worked_count, failed_count, partial_count, event_ids)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT(memory_id) DO UPDATE SET worked = excluded.worked, failed = excluded.failed, anchor_ms = excluded.anchor_ms,
+       worked_count = excluded.worked_count, failed_count = excluded.failed_count, partial_count = excluded.partial_count,
+       event_ids = excluded.event_ids`
+  ).run(e.memoryId, e.worked, e.failed, e.anchorMs, e.workedCount, e.failedCount, e.partialCount, JSON.stringify(e.eventIds))
+}
+
+export const deleteEvidence = (db: Db, memoryId: string): void => {
+  statement(db, "DELETE FROM evidence WHERE memory_id = ?").run(memoryId)
+}

@@ -1,0 +1,68 @@
+/**
+ * The `fts` projection: FTS5 over content, written cues, tags, category and code words (the
+ * parts of identifiers, code-words.ts) with porter stemming, keyed by
+ * the memory's integer key, plus a `scope` column of tokens for its place and category
+ * (fts-scope.ts) so recall filters scope inside the index. Contentless (the text lives in
+ * `memories`), with delete support, so the index holds no second copy of the text.
+ * `memories_fts_terms` exposes every indexed term, which is how `verify` compares the index
+ * with a rebuild.
+ */
+import type { Writes } from "../statements.js"
+import { isLive, type MemoryState } from "../../../projections/memory-state.js"
+import { bumpContentChanges } from "./content-changes.js"
+import { scopeColumn } from "./fts-scope.js"
+import { codeColumn } from "../../../retrieval/code-words.js"
+import type { Projection } from "./projection.js"
+
+export const ftsProjection: Projection = {
+  name: "fts",
+  // 2: the scope column. 3: written cues and code words (code-words.ts) in columns of their own.
+  version: 3,
+  create: (db) =>
+    db.exec(`
+      CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(
+        content, cues, tags, category, code, scope,
+        content = '', contentless_delete = 1,
+        tokenize = 'porter unicode61 remove_diacritics 2'
+      );
+      CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts_terms USING fts5vocab(memories_fts, 'instance');
+      CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts_rows USING fts5vocab(memories_fts, 'row');
+    `),
+  drop: (db) => db.exec("DROP TABLE IF EXISTS memories_fts_rows; DROP TABLE IF EXISTS memories_fts_terms; DROP TABLE IF EXISTS memories_fts")
+}
+
+const indexedText = (m: MemoryState) => {
+  const cues = m.cues.join("\n")
+  return [m.content, cues, m.tags.join(" "), m.category, codeColumn(m.content, cues, m.tags.join(" "))] as const
+}
+const scopeText = (m: MemoryState) => scopeColumn({ project: m.project, live: isLive(m) }, m.category)
+
+/**
+ * Keeps the index in step with one memory's change; unchanged text and scope cost nothing.
+ * A change of the words or of the project counts as a content change: vectors follow the words
+ * and are filed by project (vectors.ts), but a forget or a supersession moves neither. `count`
+ * records it (by default, at once in `content_changes`).
+ */
+export const indexMemory = (
+  to: Writes,
+  before: MemoryState | undefined,
+  after: MemoryState | undefined,
+  count: (to: Writes) => void = bumpContentChanges
+): void => {
+  const textChanged = !(before && after && before.key === after.key && sameText(before, after))
+  if (!textChanged && scopeText(before!) === scopeText(after!)) return
+  if (textChanged || before!.project !== after!.project) count(to)
+  if (before) to.run("DELETE FROM memories_fts WHERE rowid = ?", [before.key])
+  if (after) {
+    to.run("INSERT INTO memories_fts (rowid, content, cues, tags, category, code, scope) VALUES (?, ?, ?, ?, ?, ?, ?)", [
+      after.key,
+      ...indexedText(after),
+      scopeText(after)
+    ])
+  }
+}
+
+const sameText = (a: MemoryState, b: MemoryState): boolean =>
+  a.content === b.content && a.category === b.category && sameList(a.tags, b.tags) && sameList(a.cues, b.cues)
+
+const sameList = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean => a === b || (a.length === b.length && a.every((x, i) => x === b[i]))

@@ -1,0 +1,46 @@
+/**
+ * A projection's content as plain sorted rows, for comparing the incrementally maintained
+ * projections with a rebuild (`mem verify`, and the property tests).
+ */
+import type { Db } from "../database.js"
+
+const QUERIES: Record<string, string> = {
+  memories: "SELECT * FROM memories ORDER BY key",
+  evidence: "SELECT * FROM evidence ORDER BY memory_id",
+  fts: "SELECT term, doc, col, offset FROM memories_fts_terms ORDER BY doc, col, offset, term",
+  conversations: "SELECT * FROM conversations ORDER BY origin",
+  // A cue's key is not part of its meaning: cues are rewritten whenever their memory's change.
+  cues: `SELECT memory_id, text, project, weight, anchor_ms, origin, outcome_event_id, recall_event_id, learned_at
+           FROM learned_cues ORDER BY memory_id, project, text`,
+  cueStates: "SELECT * FROM cue_states ORDER BY memory_id",
+  cuesFts: `SELECT c.memory_id, c.project, c.text, t.term, t.col, t.offset FROM cues_fts_terms t JOIN learned_cues c ON c.key = t.doc
+              ORDER BY c.memory_id, c.project, c.text, t.col, t.offset, t.term`
+}
+
+export type Snapshot = Record<string, unknown[]>
+
+export const snapshotProjections = (db: Db): Snapshot =>
+  Object.fromEntries(Object.entries(QUERIES).map(([name, sql]) => [name, db.prepare(sql).all().map(normaliseRow)]))
+
+/** Names the projections whose rows differ, with the first differing row of each. */
+export const diffSnapshots = (a: Snapshot, b: Snapshot): { projection: string; expected: unknown; actual: unknown }[] =>
+  Object.keys(QUERIES).flatMap((name) => {
+    const left = a[name] ?? []
+    const right = b[name] ?? []
+    const n = Math.max(left.length, right.length)
+    for (let i = 0; i < n; i++) {
+      if (JSON.stringify(left[i]) !== JSON.stringify(right[i])) {
+        return [{ projection: name, expected: right[i] ?? null, actual: left[i] ?? null }]
+      }
+    }
+    return []
+  })
+
+/** Rounds reals to 12 significant digits: decay sums may differ in the last bit, not more. */
+const normaliseRow = (row: unknown): unknown =>
+  Object.fromEntries(
+    Object.entries(row as Record<string, unknown>).map(([k, v]) => [
+      k,
+      typeof v === "number" && !Number.isInteger(v) ? Number(v.toPrecision(12)) : v
+    ])
+  )

@@ -1,0 +1,188 @@
+/**
+ * The `vectors` projection: one sqlite-vec `vec0` table per embedding model (cosine metric),
+ * rowid = the memory's integer `key`. It is not kept inside the append transaction, because
+ * embedding is slow and may fail; `syncVectors` brings it up to date afterwards and may lag
+ * the log, so readers join its keys back to `memories` for liveness and scope.
+ *
+ * - `vector_models` maps a model id to its table and vector length. A new model is a new table:
+ *   switching models rebuilds only this projection, and switching back finds the old one intact.
+ * - `vector_state (model, key, content_hash, place)` says which text each stored vector was made
+ *   from, so a revised memory is embedded again and an unchanged one never is, and which place
+ *   (`placeOf`: its project, or global) its row is filed under.
+ * - Each table is partitioned by place, so a KNN query reads only the vectors of the places it
+ *   searches (global and the current project) instead of the whole store (bench/search: the
+ *   scan of every vector was nearly all of a hybrid search at 100,000 memories).
+ * - `embedding_cache (model, content_hash, vector)` holds every vector ever computed. It is
+ *   outside the log and survives `drop`, so a rebuild costs no embedding calls.
+ *
+ * SQLite work is synchronous and in short transactions; only the embedding calls are effects,
+ * and they run outside any transaction, so a sync never holds the write lock while it waits.
+ */
+import { createHash } from "node:crypto"
+import * as sqliteVec from "sqlite-vec"
+import type { Db } from "../database.js"
+import { statement } from "../statements.js"
+import type { Projection } from "./projection.js"
+
+export const vectorsProjection: Projection = {
+  name: "vectors",
+  version: 1,
+  create: (db) => createVectorSchema(db),
+  /** Drops every model's vectors and state; the embedding cache stays, so rebuilding is cheap. */
+  drop: (db) => {
+    loadVecExtension(db)
+    if (tableExists(db, "vector_models")) {
+      for (const { table_name } of db.prepare("SELECT table_name FROM vector_models").all() as { table_name: string }[]) {
+        db.exec(`DROP TABLE IF EXISTS ${table_name}`)
+      }
+    }
+    db.exec("DROP TABLE IF EXISTS vector_models; DROP TABLE IF EXISTS vector_state")
+  }
+}
+
+/** Loads sqlite-vec into this connection, once. */
+export const loadVecExtension = (db: Db): void => {
+  if (loaded.has(db)) return
+  sqliteVec.load(db)
+  loaded.add(db)
+}
+const loaded = new WeakSet<Db>()
+
+export const createVectorSchema = (db: Db): void => {
+  loadVecExtension(db)
+  // Tables made before they were partitioned by place are dropped; the embedding cache stays,
+  // so the next sync files every vector again without one embedding call.
+  if (tableExists(db, "vector_state") && !hasColumn(db, "vector_state", "place")) vectorsProjection.drop(db)
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS vector_models (
+      model TEXT PRIMARY KEY,
+      table_name TEXT NOT NULL UNIQUE,
+      dimensions INTEGER NOT NULL
+    ) STRICT;
+    CREATE TABLE IF NOT EXISTS vector_state (
+      model TEXT NOT NULL,
+      key INTEGER NOT NULL,
+      content_hash TEXT NOT NULL,
+      place TEXT NOT NULL,
+      PRIMARY KEY (model, key)
+    ) STRICT, WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS embedding_cache (
+      model TEXT NOT NULL,
+      content_hash TEXT NOT NULL,
+      vector BLOB NOT NULL,
+      PRIMARY KEY (model, content_hash)
+    ) STRICT;
+  `)
+}
+
+/** The hash a vector is cached and tracked under: sha256 of exactly the text embedded. */
+export const contentHash = (text: string): string => createHash("sha256").update(text).digest("hex")
+
+/** `vectors_` and 8 hex digits of the model id's sha256: a safe SQL name whatever the id holds. */
+export const vectorTableName = (model: string, digits = 8): string => `vectors_${contentHash(model).slice(0, digits)}`
+
+/** The place a memory's vector is filed under: its project, or "" for a global memory. */
+export const placeOf = (project: string | null): string => project ?? ""
+
+export interface VectorModelStatus {
+  readonly model: string
+  readonly table: string
+  readonly dimensions: number
+  /** Vectors stored. */
+  readonly vectors: number
+}
+
+/** Every model with a vector table (for `mem stats` / `mem doctor`). */
+export const listVectorModels = (db: Db): VectorModelStatus[] => {
+  if (!tableExists(db, "vector_models")) return []
+  loadVecExtension(db)
+  const rows = db.prepare("SELECT model, table_name, dimensions FROM vector_models ORDER BY model").all() as ModelRow[]
+  return rows
+    .filter((r) => tableExists(db, r.table_name))
+    .map((r) => ({
+      model: r.model,
+      table: r.table_name,
+      dimensions: r.dimensions,
+      vectors: (db.prepare(`SELECT count(*) AS n FROM vector_state WHERE model = ?`).get(r.model) as { n: number }).n
+    }))
+}
+
+/** Forgets one model's vectors (its table and state); its cached embeddings stay unless asked. */
+export const dropVectorModel = (db: Db, model: string, options: { readonly cache?: boolean } = {}): void => {
+  createVectorSchema(db)
+  db.transaction(() => {
+    forgetModel(db, model, modelInfo(db, model)?.table)
+    if (options.cache) db.prepare("DELETE FROM embedding_cache WHERE model = ?").run(model)
+  }).immediate()
+}
+
+/**
+ * Deletes cached embeddings of texts no memory holds any more (after purge: no trace of
+ * purged text should outlive it, not even its vector). Returns how many were deleted.
+ */
+export const pruneEmbeddingCache = (db: Db): number => {
+  createVectorSchema(db)
+  const live = new Set((db.prepare("SELECT content FROM memories").all() as { content: string }[]).map((r) => contentHash(r.content)))
+  const stale = (db.prepare("SELECT rowid AS id, content_hash FROM embedding_cache").all() as { id: number; content_hash: string }[]).filter(
+    (r) => !live.has(r.content_hash)
+  )
+  const remove = db.prepare("DELETE FROM embedding_cache WHERE rowid = ?")
+  db.transaction(() => {
+    for (const r of stale) remove.run(r.id)
+  }).immediate()
+  return stale.length
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export interface ModelRow {
+  model: string
+  table_name: string
+  dimensions: number
+}
+
+/** Drops a model's table (when given), registration and state; its cache stays. */
+export const forgetModel = (db: Db, model: string, table?: string): void => {
+  if (table !== undefined) db.exec(`DROP TABLE IF EXISTS ${table}`)
+  statement(db, "DELETE FROM vector_models WHERE model = ?").run(model)
+  statement(db, "DELETE FROM vector_state WHERE model = ?").run(model)
+}
+
+export const createModelTable = (db: Db, model: string, dimensions: number): { table: string; dimensions: number } => {
+  let table = vectorTableName(model)
+  // Another model whose id hashes to the same 8 digits: take more digits.
+  for (let digits = 16; db.prepare("SELECT 1 FROM vector_models WHERE table_name = ? AND model <> ?").get(table, model); digits += 8) {
+    table = vectorTableName(model, digits)
+  }
+  db.exec(`DROP TABLE IF EXISTS ${table}`)
+  db.exec(`CREATE VIRTUAL TABLE ${table} USING vec0(embedding float[${dimensions}] distance_metric=cosine, place text partition key)`)
+  db.prepare("INSERT OR REPLACE INTO vector_models (model, table_name, dimensions) VALUES (?, ?, ?)").run(model, table, dimensions)
+  return { table, dimensions }
+}
+
+export const deleteVector = (db: Db, model: string, table: string | undefined, key: number): void => {
+  if (table !== undefined) statement(db, `DELETE FROM ${table} WHERE rowid = ?`).run(BigInt(key))
+  statement(db, "DELETE FROM vector_state WHERE model = ? AND key = ?").run(model, key)
+}
+
+export const modelInfo = (db: Db, model: string): { table: string; dimensions: number } | undefined => {
+  if (!tableExists(db, "vector_models")) return undefined
+  loadVecExtension(db)
+  const row = statement(db, "SELECT table_name, dimensions FROM vector_models WHERE model = ?").get(model) as ModelRow | undefined
+  return row === undefined || !tableExists(db, row.table_name) ? undefined : { table: row.table_name, dimensions: row.dimensions }
+}
+
+const hasColumn = (db: Db, table: string, column: string): boolean =>
+  (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[]).some((c) => c.name === column)
+
+export const tableExists = (db: Db, name: string): boolean =>
+  statement(db, "SELECT 1 FROM sqlite_schema WHERE name = ?").get(name) !== undefined
+
+export const toBlob = (vector: Float32Array): Buffer => Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength)
+
+/** Copies: a Buffer from SQLite may sit at an offset that Float32Array cannot view. */
+export const toFloat32 = (blob: Buffer): Float32Array => {
+  const out = new Float32Array(blob.byteLength / 4)
+  new Uint8Array(out.buffer).set(blob)
+  return out
+}

@@ -1,0 +1,157 @@
+/**
+ * `mem export`: the whole log as JSONL. The target is checked before anything is written: the
+ * store's own file (or its -wal/-shm), reached by whatever path, is refused even with --force,
+ * as writing there would wipe the very log being exported.
+ *
+ * Every row is checked as it is read (log-chain.ts), so an export holds only events that
+ * verify: a row that does not (a payload byte damaged on disk, an edited row) stops the export,
+ * naming the event, or with `verified` ends it there, with the events before it, which is what
+ * a replay into a new store recovers. The lines go to a file beside the target, renamed onto it
+ * once all are written: a failed export leaves no file, and leaves an old one at the path as it
+ * was.
+ */
+import { closeSync, openSync, realpathSync, renameSync, rmSync, statSync, writeSync } from "node:fs"
+import { basename, dirname, join, resolve } from "node:path"
+import { randomBytes } from "node:crypto"
+import { Either, Schema } from "effect"
+import type { DiskFull } from "../../../domain/errors.js"
+import { exportRow } from "../../../events/export-line.js"
+import { LogChain } from "../../../events/log-chain.js"
+import { readRows } from "../event-log.js"
+import type { Progress } from "../projections/rebuild.js"
+import { diskFullOf } from "../disk-full.js"
+import type { LedgerStore } from "../ledger-store.js"
+
+/** The export file cannot be written: it is the store, a folder, or its folder is missing. */
+export class ExportTargetInvalid extends Schema.TaggedError<ExportTargetInvalid>()("ExportTargetInvalid", {
+  file: Schema.String,
+  reason: Schema.String
+}) {
+  override get message() {
+    return `cannot export to ${this.file}: ${this.reason}; nothing was written`
+  }
+}
+
+/** An event of the log does not verify, so an export of the whole log would not replay. */
+export class EventDoesNotVerify extends Schema.TaggedError<EventDoesNotVerify>()("EventDoesNotVerify", {
+  seq: Schema.Number,
+  reason: Schema.String
+}) {
+  override get message() {
+    return (
+      `event #${this.seq} does not verify (${this.reason}); nothing was written. ` +
+      `'mem export --verified FILE' writes the ${this.seq - 1} events before it, which 'mem replay' takes into a new store`
+    )
+  }
+}
+
+export interface ExportReport {
+  readonly events: number
+  readonly file: string
+  /** With `verified`: the first event that does not verify, where the export ended. */
+  readonly stoppedAt?: number
+  readonly reason?: string
+}
+
+export interface ExportOptions {
+  /** End at the first event that does not verify, instead of refusing to export. */
+  readonly verified?: boolean
+  /** Hears every 10,000 events written, and the end. */
+  readonly onProgress?: Progress
+}
+
+export const exportLog = (
+  store: LedgerStore,
+  file: string,
+  { verified = false, onProgress }: ExportOptions = {}
+): Either.Either<ExportReport, ExportTargetInvalid | EventDoesNotVerify | DiskFull> => {
+  const refused = refusal(file, store.path)
+  if (refused !== undefined) return Either.left(new ExportTargetInvalid({ file, reason: refused }))
+  // Beside the file it replaces (through a symlink, beside what it points to), so the rename is one step.
+  const target = realTarget(file)
+  const partial = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString("hex")}.partial`)
+  return store.read((db) => {
+    let fd: number
+    try {
+      fd = openSync(partial, "wx", 0o600)
+    } catch (error) {
+      return Either.left(new ExportTargetInvalid({ file, reason: error instanceof Error ? error.message : String(error) }))
+    }
+    const total = onProgress === undefined ? 0 : (db.prepare("SELECT count(*) AS n FROM events").get() as { n: number }).n
+    let kept = false
+    try {
+      const chain = new LogChain()
+      let stopped: { seq: number; reason: string } | undefined
+      let chunk: string[] = []
+      for (const row of readRows(db)) {
+        const broken = chain.check(row, { decode: false })
+        if (broken !== undefined) {
+          stopped = { seq: row.seq, reason: broken }
+          break
+        }
+        chunk.push(JSON.stringify(exportRow(row)))
+        if (chunk.length === 10_000) {
+          writeSync(fd, chunk.join("\n") + "\n")
+          chunk = []
+          onProgress?.(chain.sound, total)
+        }
+      }
+      if (stopped !== undefined && !verified) return Either.left(new EventDoesNotVerify(stopped))
+      if (chunk.length > 0) writeSync(fd, chunk.join("\n") + "\n")
+      onProgress?.(chain.sound, total)
+      closeSync(fd)
+      fd = -1
+      renameSync(partial, target)
+      kept = true
+      const report: ExportReport = { events: chain.sound, file }
+      return Either.right(stopped === undefined ? report : { ...report, stoppedAt: stopped.seq, reason: stopped.reason })
+    } catch (error) {
+      // The partial file goes (below): a full disk leaves nothing behind, not an empty export.
+      const full = diskFullOf(error, file)
+      if (full === undefined) throw error
+      return Either.left(full)
+    } finally {
+      if (fd >= 0) closeSync(fd)
+      if (!kept) rmSync(partial, { force: true })
+    }
+  })
+}
+
+/** Why `file` must not be written, or undefined. */
+const refusal = (file: string, storePath: string): string | undefined => {
+  const target = statOrUndefined(file)
+  if (target?.isDirectory()) return "it is a directory; give a file path"
+  const parent = statOrUndefined(dirname(resolve(file)))
+  if (parent === undefined) return `the folder ${dirname(file)} does not exist`
+  if (!parent.isDirectory()) return `${dirname(file)} is not a directory`
+  if (storePath === ":memory:") return undefined
+  const storeFiles = [storePath, `${storePath}-wal`, `${storePath}-shm`]
+  // The same file by inode catches symlinks and hard links alike; by real path, a -wal or -shm
+  // that does not exist at this moment but would be the store's the next time it is opened.
+  if (target !== undefined && storeFiles.some((f) => sameFile(statOrUndefined(f), target))) return "it is the store's own file, the log being exported"
+  const real = realTarget(file)
+  const realStore = realpathSync(storePath)
+  if ([realStore, `${realStore}-wal`, `${realStore}-shm`].includes(real)) return "it is the store's own file, the log being exported"
+  return undefined
+}
+
+/** Undefined for a path that does not exist, or cannot (ENOTDIR: it runs through a file). */
+const statOrUndefined = (path: string) => {
+  try {
+    return statSync(path, { throwIfNoEntry: false })
+  } catch {
+    return undefined
+  }
+}
+
+const sameFile = (a: ReturnType<typeof statOrUndefined>, b: NonNullable<ReturnType<typeof statOrUndefined>>): boolean =>
+  a !== undefined && a.dev === b.dev && a.ino === b.ino
+
+/** The real path `file` names: its own when it exists, else its real folder's and its name. */
+const realTarget = (file: string): string => {
+  try {
+    return realpathSync(file)
+  } catch {
+    return join(realpathSync(dirname(resolve(file))), basename(file))
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * `mem replay`: rebuilds an empty store from an export, and only from a whole, unedited one.
+ * The file is read as an import reads it (import-lines.ts), which checks each line against the
+ * lines before it (export-chain.ts): sequence numbers run 1, 2, 3..., no id comes twice, and
+ * every hash is the chain hash of its line; so a deleted, repeated, moved or edited line is
+ * named, and nothing is kept (the replay is one transaction). A missing last line leaves no
+ * trace in the lines before it: the export has no end marker, so only the count replay reports
+ * can show it.
+ */
+import { Either } from "effect"
+import { parseImport } from "../../../commands/import-lines.js"
+import { ImportLineInvalid, InvalidInput, ReplayTargetNotEmpty, type DomainError } from "../../../domain/errors.js"
+import { appendRaw, eventCount } from "../event-log.js"
+import { rebuildProjections, type Progress } from "../projections/rebuild.js"
+import type { LedgerStore } from "../ledger-store.js"
+import { rawOf } from "./import-memories.js"
+
+export const replayLog = (store: LedgerStore, text: string, onProgress?: Progress): Either.Either<{ events: number }, DomainError> =>
+  Either.flatMap(Either.mapLeft(parseImport(text), replayed), (items) =>
+    store.write((tx): Either.Either<{ events: number }, DomainError> => {
+      const existing = eventCount(tx.db)
+      if (existing > 0) return Either.left(new ReplayTargetNotEmpty({ path: store.path, events: existing }))
+      for (const item of items) {
+        if (item.kind !== "event") {
+          return Either.left(replayed(new ImportLineInvalid({ line: item.line, reason: "replay takes an exported event log ('mem export'), not memories; use 'mem import'" })))
+        }
+        const [stored] = appendRaw(tx.db, [rawOf(item.event)])
+        // The store is empty, so its chain is the export's, which the parse has checked line by line.
+        if (stored!.hash !== item.event.hash) return Either.left(replayed(new ImportLineInvalid({ line: item.line, reason: "the hash chain does not match the export" })))
+        if (onProgress && stored!.seq % 50_000 === 0) onProgress(stored!.seq, items.length)
+      }
+      return Either.right(rebuildProjections(tx.db, store.config))
+    })
+  )
+
+/** A bad line in replay's words: nothing of a replay is kept, where an import keeps earlier batches. */
+const replayed = (error: DomainError): DomainError =>
+  error instanceof ImportLineInvalid ? new InvalidInput({ message: `line ${error.line}: ${error.reason}; nothing was replayed` }) : error
