@@ -7,9 +7,9 @@ import { Either } from "effect"
 import { DEFAULT_CONFIG } from "../../src/config.js"
 import { makeIdFactory, type MemoryId } from "../../src/domain/ids.js"
 import type { Outcome } from "../../src/domain/vocabulary.js"
-import type { NewEvent } from "../../src/store/sqlite/event-log.js"
 import { LedgerStore } from "../../src/store/sqlite/ledger-store.js"
 import { generateMemories, makeRandom } from "./corpus.js"
+import { type NewEvent } from "../../src/events/log.js"
 
 /** Events per append transaction. */
 const BUILD_BATCH = 10_000

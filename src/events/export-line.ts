@@ -4,7 +4,7 @@
  */
 import { Schema } from "effect"
 import type { StoredEvent } from "./events.js"
-import type { EventRow } from "../store/sqlite/event-log.js"
+import { type EventRow } from "./log.js"
 
 export const ExportedEvent = Schema.Struct({
   seq: Schema.Number,

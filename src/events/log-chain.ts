@@ -5,7 +5,7 @@
  * where the log stops verifying; the rows before it are sound.
  */
 import { chainHash, decodePayload, GENESIS_HASH, sha256 } from "./codec.js"
-import type { EventRow } from "../store/sqlite/event-log.js"
+import { type EventRow } from "./log.js"
 
 export class LogChain {
   private expected = 1

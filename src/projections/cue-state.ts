@@ -180,3 +180,9 @@ const phrasingsTaught = (window: ReadonlyArray<StoredEvent<EventOf<"MemoriesReca
   }
   return [...taught.values()]
 }
+
+/** A learned cue as stored: the fold's cue without its norm, with its row key and memory. */
+export interface LearnedCueRow extends Omit<LearnedCue, "norm"> {
+  readonly key: number
+  readonly memoryId: MemoryId
+}

@@ -5,9 +5,9 @@
  */
 import type { LedgerConfig } from "../config.js"
 import type { MemoryState } from "../projections/memory-state.js"
-import type { LearnedCueRow } from "../store/sqlite/projections/cues.js"
 import { coverageOf, type CoverageText, type WeighedPhrasing } from "./coverage.js"
 import type { LeftOut, RankedMemory, RankFields, Ranking } from "./rank.js"
+import { type LearnedCueRow } from "../projections/cue-state.js"
 
 export interface AnswerTexts {
   readonly memory: MemoryState

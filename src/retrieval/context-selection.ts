@@ -26,8 +26,8 @@ import type { MemoryState } from "../projections/memory-state.js"
 import { RULE_CONVERSATIONS } from "../domain/vouching.js"
 import type { Db } from "../store/sqlite/database.js"
 import type { ContextItem } from "./context.js"
-import type { QueryVector } from "../store/sqlite/retrieval/candidates.js"
 import { runRanking } from "./ranking-run.js"
+import { type QueryVector } from "./candidate.js"
 
 /** Categories whose confirmed memories are standing rules for every session. */
 export const RULE_CATEGORIES = new Set(["preference", "convention"])

@@ -9,7 +9,7 @@ import type { EmbedderUnavailable } from "../embeddings/errors.js"
 import { contentChanges, markSynced, syncedChanges } from "../store/sqlite/projections/content-changes.js"
 import { syncVectors, type VectorProgress } from "../store/sqlite/projections/vector-sync.js"
 import type { LedgerStore } from "../store/sqlite/ledger-store.js"
-import type { QueryVector } from "../store/sqlite/retrieval/candidates.js"
+import { type QueryVector } from "./candidate.js"
 
 export interface QueryVectorResult {
   readonly vector?: QueryVector

@@ -12,8 +12,8 @@
 import type { LedgerConfig } from "../config.js"
 import { DAY_MS, decayedCounts, outcomeScore } from "../projections/evidence-state.js"
 import type { MemoryState } from "../projections/memory-state.js"
-import type { Candidate } from "../store/sqlite/retrieval/candidates.js"
 import type { Coverage } from "./coverage.js"
+import { type Candidate } from "./candidate.js"
 
 /**
  * What the ranking reads of a memory. Candidates carry only these, so a search reads full rows

@@ -10,24 +10,15 @@ import { loadEvidence } from "../store/sqlite/projections/evidence.js"
 import type { MemoryState } from "../projections/memory-state.js"
 import { cosineBetween } from "../store/sqlite/projections/vector-search.js"
 import type { Db } from "../store/sqlite/database.js"
-import {
-  addVectorCandidates,
-  candidateLimit,
-  keywordCandidates,
-  keywordMatchesOutsideCandidates,
-  documentFrequency,
-  memoriesByKey,
-  type Candidate,
-  type KeywordCandidates,
-  type QueryVector,
-  type Scope
-} from "../store/sqlite/retrieval/candidates.js"
+import { addVectorCandidates, keywordCandidates, keywordMatchesOutsideCandidates, documentFrequency, memoriesByKey } from "../store/sqlite/retrieval/candidates.js"
 import { termEvents, type TermEvents } from "./explain.js"
 import { keepAnswers } from "./answers.js"
 import { weighPhrasings } from "./coverage.js"
-import { learnedCuesOf, type LearnedCueRow } from "../store/sqlite/projections/cues.js"
+import { learnedCuesOf } from "../store/sqlite/projections/cues.js"
 import { queryWords } from "./fts-query.js"
 import { rank, type LeftOut, type RankedMemory, type RankFields, type Ranking } from "./rank.js"
+import { candidateLimit, type Candidate, type KeywordCandidates, type QueryVector, type Scope } from "./candidate.js"
+import { type LearnedCueRow } from "../projections/cue-state.js"
 
 export interface RankingRequest extends Scope {
   readonly query: string

@@ -12,8 +12,8 @@ import { nearest, placesSearchedFrom } from "../store/sqlite/projections/vector-
 import type { Db } from "../store/sqlite/database.js"
 import { statement } from "../store/sqlite/statements.js"
 import { inPlaces, placeTokensOf } from "../store/sqlite/projections/fts-scope.js"
-import type { QueryVector } from "../store/sqlite/retrieval/candidates.js"
 import { ftsMatchExpression, queryWords } from "./fts-query.js"
+import { type QueryVector } from "./candidate.js"
 
 export interface SimilarFound {
   readonly memory: MemoryState

@@ -31,8 +31,8 @@ import type { Db } from "../store/sqlite/database.js"
 import { makeIdFactory } from "../domain/ids.js"
 import { scanContent } from "../privacy/scan.js"
 import { findSimilar, type SimilarFound } from "../retrieval/similar.js"
-import type { QueryVector } from "../store/sqlite/retrieval/candidates.js"
 import { Store } from "./store.js"
+import { type QueryVector } from "../retrieval/candidate.js"
 
 export interface ReviseInput {
   readonly content?: string

@@ -4,7 +4,7 @@
 import { Clock, Context, Effect, Either, Layer } from "effect"
 import type { DomainError } from "../domain/errors.js"
 import type { StoredEvent } from "../events/events.js"
-import { eventCount, readEvents, type ReadFilter } from "../store/sqlite/event-log.js"
+import { eventCount, readEvents } from "../store/sqlite/event-log.js"
 import type { ConversationState } from "../projections/conversation-state.js"
 import { listConversations } from "../store/sqlite/projections/conversations.js"
 import { loadEvidence, rowToEvidence } from "../store/sqlite/projections/evidence.js"
@@ -19,6 +19,7 @@ import { contentChanges, syncedChanges } from "../store/sqlite/projections/conte
 import { vectorSyncName } from "../retrieval/query-vector.js"
 import { Store } from "./store.js"
 import { cuesOfMemory, type CueView } from "../store/sqlite/projections/cue-list.js"
+import { type ReadFilter } from "../events/log.js"
 
 export interface MemoryView {
   readonly memory: MemoryState

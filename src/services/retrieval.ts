@@ -22,9 +22,9 @@ import type { RankedMemory } from "../retrieval/rank.js"
 import { countTokens } from "../retrieval/tokens.js"
 import { Embedder } from "../embeddings/embedder.js"
 import { makeFallbackNotice } from "../embeddings/fallback.js"
-import type { QueryVector } from "../store/sqlite/retrieval/candidates.js"
 import { makeQueryVectors, type QueryVectorResult } from "../retrieval/query-vector.js"
 import { Store } from "./store.js"
+import { type QueryVector } from "../retrieval/candidate.js"
 
 export interface SearchInput {
   readonly query: string

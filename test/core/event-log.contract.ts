@@ -6,9 +6,9 @@
 import { describe, expect, test } from "vitest"
 import { chainHash, encodePayload, GENESIS_HASH, sha256 } from "../../src/events/codec.js"
 import type { StoredEvent } from "../../src/events/events.js"
-import type { NewEvent, ReadFilter } from "../../src/store/sqlite/event-log.js"
 import { added, confirmed, markedDistinct, outcome, superseded } from "../support/events.js"
 import { eventId, memoryId } from "../support/ids.js"
+import { type NewEvent, type ReadFilter } from "../../src/events/log.js"
 
 export interface EventLogUnderTest {
   /** Runs `f` as one write transaction; if it throws, nothing it appended is kept. */

@@ -5,12 +5,13 @@
 import { Either } from "effect"
 import { expect, test } from "vitest"
 import { MemoryNotFound } from "../../src/domain/errors.js"
-import { readEvents, type NewEvent } from "../../src/store/sqlite/event-log.js"
+import { readEvents } from "../../src/store/sqlite/event-log.js"
 import type { LedgerStore, WriteTx } from "../../src/store/sqlite/ledger-store.js"
 import { added } from "../support/events.js"
 import { eventId, memoryId } from "../support/ids.js"
 import { openTempStore } from "../support/temp-store.js"
 import { eventLogContract, type EventLogUnderTest } from "./event-log.contract.js"
+import { type NewEvent } from "../../src/events/log.js"
 
 const sqliteLog = (store: LedgerStore): EventLogUnderTest => ({
   write: <A>(f: (append: WriteTx["append"]) => A): A => store.writeOrThrow((tx) => f(tx.append)),

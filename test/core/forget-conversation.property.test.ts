@@ -6,11 +6,12 @@
 import * as fc from "fast-check"
 import { test } from "vitest"
 import { isConversationControl } from "../../src/events/events.js"
-import { readEvents, type NewEvent } from "../../src/store/sqlite/event-log.js"
+import { readEvents } from "../../src/store/sqlite/event-log.js"
 import type { LedgerStore } from "../../src/store/sqlite/ledger-store.js"
 import { appendAll, appendScenario, conversationSwitch, eventsOf, forgottenAtEnd, ORIGINS, scenarioArb } from "../support/ledger-arbitrary.js"
 import { expectSameProjections, snapshot } from "../support/snapshot.js"
 import { withTempStores } from "../support/temp-store.js"
+import { type NewEvent } from "../../src/events/log.js"
 
 const control = conversationSwitch
 

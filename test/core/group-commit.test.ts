@@ -6,11 +6,12 @@
 import { Either } from "effect"
 import { expect, test } from "vitest"
 import { MemoryNotFound } from "../../src/domain/errors.js"
-import { readEvents, type NewEvent } from "../../src/store/sqlite/event-log.js"
+import { readEvents } from "../../src/store/sqlite/event-log.js"
 import type { LedgerStore, WriteTx } from "../../src/store/sqlite/ledger-store.js"
 import { added } from "../support/events.js"
 import { eventId, memoryId } from "../support/ids.js"
 import { openStoreAt, openTempStore } from "../support/temp-store.js"
+import { type NewEvent } from "../../src/events/log.js"
 
 const event = (n: number): NewEvent => ({
   id: eventId(n),

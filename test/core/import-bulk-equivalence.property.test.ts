@@ -13,7 +13,6 @@ import { DEFAULT_CONFIG } from "../../src/config.js"
 import { parseImport, type ImportItem } from "../../src/commands/import-lines.js"
 import { makeIdFactory } from "../../src/domain/ids.js"
 import { exportRow } from "../../src/events/export-line.js"
-import type { EventRow } from "../../src/store/sqlite/event-log.js"
 import { BULK_MIN_LINES, importJsonl, importLineByLine, WRITER_THREAD_MIN_LINES } from "../../src/store/sqlite/transfer/import-memories.js"
 import { Maintenance } from "../../src/services/maintenance.js"
 import type { LedgerStore } from "../../src/store/sqlite/ledger-store.js"
@@ -21,6 +20,7 @@ import { verifyStore } from "../../src/store/sqlite/verify.js"
 import { freshDb, runAt, T0 } from "../support/services.js"
 import { expectSameProjections, snapshot } from "../support/snapshot.js"
 import { withTempStores } from "../support/temp-store.js"
+import { type EventRow } from "../../src/events/log.js"
 
 const NOW = Date.parse("2026-03-01T10:00:00.000Z")
 const ACTOR = { origin: "import:file.jsonl", agent: "test" }

@@ -5,9 +5,9 @@
  */
 import { join } from "node:path"
 import { expect, test } from "vitest"
-import { EMPTY_LOG } from "../../src/store/sqlite/event-log.js"
 import { WriterThread } from "../../src/store/sqlite/writer-thread.js"
 import { tempDir } from "../support/cli.js"
+import { EMPTY_LOG } from "../../src/events/log.js"
 
 /** A batch of one row, committed, and its outcome read. */
 const writeOneBatch = (thread: WriterThread) => {

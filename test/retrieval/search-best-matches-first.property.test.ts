@@ -9,11 +9,11 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { DEFAULT_CONFIG } from "../../src/config.js"
 import type { Outcome } from "../../src/domain/vocabulary.js"
-import type { NewEvent } from "../../src/store/sqlite/event-log.js"
 import { runRanking, runSearch } from "../../src/retrieval/ranking-run.js"
 import { added, outcome } from "../support/events.js"
 import { eventId, memoryId } from "../support/ids.js"
 import { withTempStores } from "../support/temp-store.js"
+import { type NewEvent } from "../../src/events/log.js"
 
 const WORDS = ["deploy", "test", "cache", "build", "retry"]
 const PROJECTS = ["github.com/a/one", null]

@@ -4,7 +4,7 @@
  */
 import type { Db } from "../../src/store/sqlite/database.js"
 import { chainHash, GENESIS_HASH, sha256 } from "../../src/events/codec.js"
-import type { EventRow } from "../../src/store/sqlite/event-log.js"
+import { type EventRow } from "../../src/events/log.js"
 
 /** The first problem found, or undefined when the whole chain verifies. */
 export const chainProblem = (db: Db): string | undefined => {

@@ -12,10 +12,10 @@ import * as fc from "fast-check"
 import type { MemoryId } from "../../src/domain/ids.js"
 import { CATEGORIES, OUTCOMES, SOURCES, type Category } from "../../src/domain/vocabulary.js"
 import type { DomainEvent } from "../../src/events/events.js"
-import type { NewEvent } from "../../src/store/sqlite/event-log.js"
 import type { LedgerStore } from "../../src/store/sqlite/ledger-store.js"
 import { eventId, memoryId } from "./ids.js"
 import { BASE_TIME_MS } from "./stored.js"
+import { type NewEvent } from "../../src/events/log.js"
 
 export const ORIGINS = ["cli", "claude-code:session/a", "codex:thread/b", "mcp:cursor"] as const
 export const SLOTS = 4

@@ -10,9 +10,10 @@
  * decided on the one before, until `restart()`. A write that fails throws (from `run` on the
  * importing connection, from `settle` on a thread) and leaves nothing of its batch.
  */
-import { lastEvent, type LogHead } from "./event-log.js"
+import { lastEvent } from "./event-log.js"
 import type { Db } from "./database.js"
 import { writesOn, type Writes } from "./statements.js"
+import { type LogHead } from "../../events/log.js"
 
 export type BatchOutcome = "committed" | "stale"
 

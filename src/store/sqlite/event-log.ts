@@ -3,12 +3,10 @@
  * as max + 1, so it is gap-free (rows are never deleted, and a rolled-back append leaves no
  * hole). Triggers refuse any UPDATE or DELETE, except purge's erasing of a payload in place.
  */
-import { Schema } from "effect"
 import type { Db } from "./database.js"
 import { statement, writesOn, type Writes } from "./statements.js"
-import { compileIs } from "../../events/compiled-is.js"
-import { chainHash, decodePayload, encodePayload, GENESIS_HASH, sha256 } from "../../events/codec.js"
-import { CURRENT_VERSION, Envelope, memoryIdsOf, type DomainEvent, type StoredEvent } from "../../events/events.js"
+import { memoryIdsOf, type StoredEvent } from "../../events/events.js"
+import { chainAfter, EMPTY_LOG, encodeEvents, rowToEvent, type EventRow, type LogHead, type NewEvent, type RawEvent, type ReadFilter } from "../../events/log.js"
 
 /**
  * The task a recall or an outcome names, as SQL: the key of the partial index `events_task`,
@@ -49,62 +47,6 @@ export const createLog = (db: Db): void => void
       BEGIN SELECT RAISE(ABORT, 'the event log is append-only; only purge may erase a payload'); END;
   `)
 
-/** An event ready to append: the envelope fields that the caller decides, and the event. */
-export interface NewEvent {
-  readonly id: string
-  readonly recordedAt: string
-  readonly origin: string
-  readonly agent: string
-  readonly event: DomainEvent
-  /** Set only when replaying an exported log: keep the exported version. */
-  readonly version?: number
-}
-
-/** Appends in the caller's transaction (the store wraps it in BEGIN IMMEDIATE). */
-export const appendEvents = (db: Db, events: ReadonlyArray<NewEvent>): StoredEvent[] => appendRaw(db, encodeEvents(events))
-
-/** Events as rows to append: each payload encoded and hashed. */
-export const encodeEvents = (events: ReadonlyArray<NewEvent>): RawEvent[] =>
-  events.map((e): RawEvent => {
-    const payload = encodePayload(e.event)
-    return {
-      id: e.id,
-      type: e.event._tag,
-      version: e.version ?? CURRENT_VERSION,
-      recordedAt: e.recordedAt,
-      origin: e.origin,
-      agent: e.agent,
-      payload,
-      payloadHash: sha256(payload),
-      event: e.event
-    }
-  })
-
-/** A row as replay brings it: payload text already encoded (or erased by a purge). */
-export interface RawEvent {
-  readonly id: string
-  readonly type: string
-  readonly version: number
-  readonly recordedAt: string
-  readonly origin: string
-  readonly agent: string
-  readonly payload: string | null
-  readonly payloadHash: string
-  readonly event?: DomainEvent
-}
-
-/** The last event of the log (or of what a writer has appended so far): where the next one chains on. */
-export interface LogHead {
-  readonly seq: number
-  readonly hash: string
-}
-
-export const EMPTY_LOG: LogHead = { seq: 0, hash: GENESIS_HASH }
-
-const validateEnvelope = Schema.validateSync(Envelope)
-/** The same check as validateEnvelope, compiled; a row it refuses goes through validateEnvelope for the error. */
-const isEnvelope = compileIs(Envelope)
-
 const INSERT_EVENT =
   "INSERT INTO events (seq, id, type, version, recorded_at, origin, agent, payload, payload_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 const LINK_EVENT = "INSERT OR IGNORE INTO event_memories (memory_id, seq) VALUES (?, ?)"
@@ -112,75 +54,16 @@ const LINK_EVENT = "INSERT OR IGNORE INTO event_memories (memory_id, seq) VALUES
 /** Numbers, chains and inserts rows after the log's last event; decodes a payload only when the caller has not. */
 export const appendRaw = (db: Db, rows: ReadonlyArray<RawEvent>): StoredEvent[] => appendRawAfter(writesOn(db), lastEvent(db) ?? EMPTY_LOG, rows)
 
-/**
- * Numbers and chains rows after `head` and writes them to `to`. The caller vouches that `head`
- * is the log's last event under the write lock: a bulk import's writer thread has appended
- * rows that this thread's connection cannot see yet, so the import keeps the head itself.
- */
-export const appendRawAfter = (to: Writes, head: LogHead, rows: ReadonlyArray<RawEvent>): StoredEvent[] => {
-  let seq = head.seq
-  let previousHash = head.hash
-  let checked: RawEvent | undefined
-  return rows.map((r) => {
-    seq += 1
-    const envelope = { seq, id: r.id, type: r.type, version: r.version, recordedAt: r.recordedAt, origin: r.origin, agent: r.agent }
-    // Decay, `--at` and `until` read recordedAt as ISO-8601 UTC: a row that is not is refused here.
-    // The strings the schema constrains (time, origin, agent) repeat from row to row in a bulk
-    // append; a row whose three equal the last row checked has nothing new to check there.
-    if (!sameEnvelopeStrings(r, checked)) {
-      if (!isEnvelope(envelope)) validateEnvelope(envelope)
-      checked = r
-    } else if (typeof r.id !== "string" || typeof r.type !== "string" || typeof r.version !== "number") {
-      validateEnvelope(envelope)
-    }
-    const hash = chainHash(previousHash, envelope, r.payloadHash)
-    const event = r.event ?? (r.payload === null ? null : decodePayload(r.type, r.version, r.payload))
-    to.run(INSERT_EVENT, [seq, r.id, r.type, r.version, r.recordedAt, r.origin, r.agent, r.payload, r.payloadHash, hash])
-    if (event !== null) for (const memoryId of memoryIdsOf(event)) to.run(LINK_EVENT, [memoryId, seq])
-    previousHash = hash
-    return {
-      seq,
-      id: r.id,
-      type: r.type as DomainEvent["_tag"],
-      version: r.version,
-      recordedAt: r.recordedAt,
-      origin: r.origin,
-      agent: r.agent,
-      event,
-      payloadHash: r.payloadHash,
-      hash
-    }
+
+/** Writes chained rows to `to`: the log's row and the links from each memory it names. */
+export const appendRawAfter = (to: Writes, head: LogHead, rows: ReadonlyArray<RawEvent>): StoredEvent[] =>
+  chainAfter(head, rows, (e, row) => {
+    to.run(INSERT_EVENT, [e.seq, e.id, e.type, e.version, e.recordedAt, e.origin, e.agent, row.payload, e.payloadHash, e.hash])
+    if (e.event !== null) for (const memoryId of memoryIdsOf(e.event)) to.run(LINK_EVENT, [memoryId, e.seq])
   })
-}
 
-const sameEnvelopeStrings = (r: RawEvent, checked: RawEvent | undefined): boolean =>
-  checked !== undefined && r.recordedAt === checked.recordedAt && r.origin === checked.origin && r.agent === checked.agent
-
-export interface EventRow {
-  seq: number
-  id: string
-  type: string
-  version: number
-  recorded_at: string
-  origin: string
-  agent: string
-  payload: string | null
-  payload_hash: string
-  hash: string
-}
-
-export const rowToEvent = (row: EventRow): StoredEvent => ({
-  seq: row.seq,
-  id: row.id,
-  type: row.type as DomainEvent["_tag"],
-  version: row.version,
-  recordedAt: row.recorded_at,
-  origin: row.origin,
-  agent: row.agent,
-  event: row.payload === null ? null : decodePayload(row.type, row.version, row.payload),
-  payloadHash: row.payload_hash,
-  hash: row.hash
-})
+/** Appends in the caller's transaction (the store wraps it in BEGIN IMMEDIATE). */
+export const appendEvents = (db: Db, events: ReadonlyArray<NewEvent>): StoredEvent[] => appendRaw(db, encodeEvents(events))
 
 /** The log's last event, as `lastEvent` reads it (a bulk import's writer thread runs it too). */
 export const LAST_EVENT_SQL = "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1"
@@ -188,24 +71,6 @@ export const LAST_EVENT_SQL = "SELECT seq, hash FROM events ORDER BY seq DESC LI
 export const lastEvent = (db: Db): LogHead | undefined => statement(db, LAST_EVENT_SQL).get() as LogHead | undefined
 
 export const eventCount = (db: Db): number => lastEvent(db)?.seq ?? 0
-
-export interface ReadFilter {
-  /** Only events with a sequence number above this. */
-  readonly after?: number
-  /** Only events with a sequence number below this. */
-  readonly before?: number
-  /** The newest first (a limit then keeps the newest). */
-  readonly newestFirst?: boolean
-  readonly limit?: number
-  readonly origin?: string
-  readonly memoryId?: string
-  /** Only events recorded at or before this ISO time. */
-  readonly until?: string
-  /** Leave out events of these types (e.g. recalls, which pile up and explain no score). */
-  readonly excludeTypes?: ReadonlyArray<string>
-  /** Only the recalls and outcomes that name this task (through the `events_task` index). */
-  readonly task?: string
-}
 
 /** Reads events in sequence order; lazily, so a million-event rebuild streams. */
 export function* readEvents(db: Db, filter: ReadFilter = {}): Generator<StoredEvent> {

@@ -12,7 +12,7 @@ import type { LedgerConfig } from "../../config.js"
 import type { DatabaseUnusable, DiskFull, StoreNotFound } from "../../domain/errors.js"
 import type { MemoryId } from "../../domain/ids.js"
 import type { StoredEvent } from "../../events/events.js"
-import { appendEvents, appendRaw, type NewEvent, type RawEvent } from "./event-log.js"
+import { appendEvents, appendRaw } from "./event-log.js"
 import type { DecisionState } from "../../commands/state.js"
 import { loadConversation } from "./projections/conversations.js"
 import { findRestatement, loadMemory } from "./projections/memories.js"
@@ -23,6 +23,7 @@ import { CheckpointThread } from "./checkpoint-thread.js"
 import { isReady, prepareSchema } from "./schema.js"
 import { LocalBatchWriter, type BatchWriter } from "./batch-writer.js"
 import { WriterThread } from "./writer-thread.js"
+import { type NewEvent, type RawEvent } from "../../events/log.js"
 
 export interface WriteTx {
   readonly db: Db

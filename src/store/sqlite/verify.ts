@@ -9,12 +9,13 @@
  */
 import type { LedgerConfig } from "../../config.js"
 import { LogChain } from "../../events/log-chain.js"
-import { readRows, type EventRow } from "./event-log.js"
+import { readRows } from "./event-log.js"
 import { rebuildProjections, type Progress } from "./projections/rebuild.js"
 import { diffSnapshots, snapshotProjections } from "./projections/snapshot.js"
 import { clearChainBreak, recordChainBreak, type ChainBreak } from "./chain-break.js"
 import { quickCheck, type Db } from "./database.js"
 import { clearStatements } from "./statements.js"
+import { type EventRow } from "../../events/log.js"
 
 export interface VerifyReport {
   readonly ok: boolean

@@ -14,9 +14,10 @@
  */
 import { createRequire } from "node:module"
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads"
-import { LAST_EVENT_SQL, type LogHead } from "./event-log.js"
+import { LAST_EVENT_SQL } from "./event-log.js"
 import { endsAt, type BatchOutcome, type BatchWriter } from "./batch-writer.js"
 import { BUSY_TIMEOUT_MS, MMAP_BYTES, WRITE_PRAGMAS } from "./database.js"
+import { type LogHead } from "../../events/log.js"
 
 /** Rows queued before they are posted: enough to spread a message's cost, few enough to start the thread early. */
 const CHUNK_ROWS = 1_000

@@ -9,7 +9,7 @@ import type { MemoryId } from "../../../domain/ids.js"
 import type { Db } from "../database.js"
 import { statement } from "../statements.js"
 import { codeColumn } from "../../../retrieval/code-words.js"
-import type { CueState, LearnedCue } from "../../../projections/cue-state.js"
+import type { CueState, LearnedCue, LearnedCueRow } from "../../../projections/cue-state.js"
 import { placeToken } from "./fts-scope.js"
 import type { Projection } from "./projection.js"
 
@@ -82,11 +82,6 @@ const insertCue = (db: Db, memoryId: MemoryId, cue: LearnedCue): void => {
   )
 }
 
-/** A learned cue as stored: the fold's cue without its norm, with its row key and memory. */
-export interface LearnedCueRow extends Omit<LearnedCue, "norm"> {
-  readonly key: number
-  readonly memoryId: MemoryId
-}
 
 const CUE_COLUMNS =
   "key, memory_id AS memoryId, text, project, weight, anchor_ms AS anchorMs, origin, outcome_event_id AS outcomeEventId, recall_event_id AS recallEventId, learned_at AS learnedAt"

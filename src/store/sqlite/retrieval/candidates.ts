@@ -16,25 +16,7 @@ import { ftsMatchExpression } from "../../../retrieval/fts-query.js"
 import { cueWeightAt } from "../../../projections/cue-state.js"
 import type { RankFields } from "../../../retrieval/rank.js"
 import type { DocumentFrequency } from "../../../retrieval/coverage.js"
-
-export interface Scope {
-  /** The current project: its memories and global ones are in scope; null = global only. */
-  readonly project: string | null
-  readonly category?: string
-}
-
-export interface Candidate<M extends RankFields = MemoryState> {
-  readonly memory: M
-  /** Its decayed outcome sums; undefined without outcomes. */
-  readonly evidence: EvidenceSums | undefined
-  /** BM25 score (higher is better), 0 when the words do not match. */
-  readonly keyword: number
-  /** Cosine similarity to the query, 0 without vectors. */
-  readonly vector: number
-}
-
-/** How many keyword matches to consider: enough that gating never starves the pool. */
-export const candidateLimit = (limit: number, config: LedgerConfig): number => Math.max(100, Math.ceil(limit * config.poolFactor) * 10)
+import { candidateLimit, type Candidate, type KeywordCandidates, type QueryVector, type Scope } from "../../../retrieval/candidate.js"
 
 /**
  * The `count` best keyword matches in scope for each phrasing (by default `candidateLimit`),
@@ -80,11 +62,6 @@ export const keywordCandidates = (
   return Object.assign(found, { floor })
 }
 
-/**
- * Keyword candidates by key, and `floor`: no match left unread (past `count`) has a keyword
- * signal above it (0 when every match was read). What lets a search rank fewer candidates.
- */
-export type KeywordCandidates = Map<number, Candidate<RankFields>> & { readonly floor: number }
 
 // Scope, liveness and category are tokens of the index itself (fts-scope.ts), so FTS5 scores
 // only the matches in scope; then the kept candidates' rank fields and outcome sums are read
@@ -159,12 +136,6 @@ export const documentFrequency = (db: Db): DocumentFrequency => (stems) => {
   for (const stem of stems) df.set(stem, (lookup.get(stem) as { doc: number } | undefined)?.doc ?? 0)
   const { n } = statement(db, "SELECT count(*) AS n FROM memories").get() as { n: number }
   return { total: n, df }
-}
-
-/** A query's vector and the model whose vectors it is compared with. */
-export interface QueryVector {
-  readonly model: string
-  readonly vector: Float32Array
 }
 
 /**

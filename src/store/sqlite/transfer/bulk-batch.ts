@@ -5,7 +5,7 @@
 import type { DecisionState } from "../../../commands/state.js"
 import type { MemoryId } from "../../../domain/ids.js"
 import { CURRENT_VERSION, memoryIdsOf, type StoredEvent } from "../../../events/events.js"
-import { appendRawAfter, EMPTY_LOG, encodeEvents, lastEvent, type LogHead, type NewEvent } from "../event-log.js"
+import { appendRawAfter, lastEvent } from "../event-log.js"
 import { setCheckpoints } from "../projections/checkpoints.js"
 import { countEvent, type ConversationState } from "../../../projections/conversation-state.js"
 import { forgottenOrigins, writeConversation } from "../projections/conversations.js"
@@ -16,6 +16,7 @@ import { findRestatement, loadMemory, writeMemory } from "../projections/memorie
 import type { Db } from "../database.js"
 import type { Writes } from "../statements.js"
 import type { ImportView } from "./import-view.js"
+import { EMPTY_LOG, encodeEvents, type LogHead, type NewEvent } from "../../../events/log.js"
 
 /**
  * One bulk transaction's projections, folded in memory by the same `evolveMemory` and

@@ -17,12 +17,12 @@ import { decideAddInput } from "../../../commands/add-input.js"
 import type { ImportLines } from "../../../commands/import-lines.js"
 import { scanForStorage } from "../../../commands/scanned-content.js"
 import { afterCommittedLines, ImportLineInvalid, type DomainError } from "../../../domain/errors.js"
-import type { NewEvent } from "../event-log.js"
 import type { Progress } from "../projections/rebuild.js"
 import type { BatchWriter } from "../batch-writer.js"
 import type { Db } from "../database.js"
 import { BulkBatch } from "./bulk-batch.js"
 import { ImportView } from "./import-view.js"
+import { type NewEvent } from "../../../events/log.js"
 
 /** What every batch of one bulk import shares. */
 export interface BulkRun {

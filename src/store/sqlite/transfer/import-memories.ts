@@ -34,12 +34,12 @@ import { afterCommittedLines, ImportLineInvalid, type DomainError } from "../../
 import type { MakeId } from "../../../domain/ids.js"
 import { sha256 } from "../../../events/codec.js"
 import type { ExportedEvent } from "../../../events/export-line.js"
-import type { RawEvent } from "../event-log.js"
 import type { Progress } from "../projections/rebuild.js"
 import type { BatchWriter } from "../batch-writer.js"
 import type { LedgerStore } from "../ledger-store.js"
 import { statement } from "../statements.js"
 import { importInBulk, type BulkRun, type BulkTotals } from "./import-bulk.js"
+import { type RawEvent } from "../../../events/log.js"
 
 export interface ImportReport {
   readonly imported: number

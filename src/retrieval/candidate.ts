@@ -1,0 +1,39 @@
+/**
+ * What ranking takes from a store's candidate queries: each match with its raw relevance
+ * signals, in the scope asked. Every store answers with these, so the ranking is shared.
+ */
+import type { LedgerConfig } from "../config.js"
+import type { EvidenceSums } from "../projections/evidence-state.js"
+import type { MemoryState } from "../projections/memory-state.js"
+import type { RankFields } from "./rank.js"
+
+export interface Scope {
+  /** The current project: its memories and global ones are in scope; null = global only. */
+  readonly project: string | null
+  readonly category?: string
+}
+
+export interface Candidate<M extends RankFields = MemoryState> {
+  readonly memory: M
+  /** Its decayed outcome sums; undefined without outcomes. */
+  readonly evidence: EvidenceSums | undefined
+  /** BM25 score (higher is better), 0 when the words do not match. */
+  readonly keyword: number
+  /** Cosine similarity to the query, 0 without vectors. */
+  readonly vector: number
+}
+
+/** How many keyword matches to consider: enough that gating never starves the pool. */
+export const candidateLimit = (limit: number, config: LedgerConfig): number => Math.max(100, Math.ceil(limit * config.poolFactor) * 10)
+
+/**
+ * Keyword candidates by key, and `floor`: no match left unread (past `count`) has a keyword
+ * signal above it (0 when every match was read). What lets a search rank fewer candidates.
+ */
+export type KeywordCandidates = Map<number, Candidate<RankFields>> & { readonly floor: number }
+
+/** A query's vector and the model whose vectors it is compared with. */
+export interface QueryVector {
+  readonly model: string
+  readonly vector: Float32Array
+}
