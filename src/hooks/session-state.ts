@@ -2,10 +2,12 @@
  * What the hooks remember about one agent session between their short-lived processes: how far
  * into the log the session has looked, the latest test verdict, the commands it ran, the ids it
  * cited, and which memories already got this session's outcome. Kept in a small JSON file per
- * session next to the store; it is working state, not history, so it stays out of the log.
+ * session in the store's state folder (state-folder.ts); it is working state, not history, so it
+ * stays out of the log.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
+import { sessionsFolder } from "./state-folder.js"
 
 export interface SessionVerdict {
   readonly verdict: "worked" | "failed"
@@ -36,8 +38,8 @@ export const EMPTY_SESSION: SessionState = { lastSeq: 0, commands: [], cited: []
 const MAX_COMMANDS = 50
 
 /** Session ids come from the agent: keep them to a safe file name. */
-const fileFor = (dbPath: string, sessionId: string): string =>
-  join(dirname(dbPath), "sessions", `${sessionId.replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 120)}.json`)
+const fileFor = (store: string, sessionId: string): string =>
+  join(sessionsFolder(store), `${sessionId.replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 120)}.json`)
 
 export const loadSession = (dbPath: string, sessionId: string): SessionState => {
   try {

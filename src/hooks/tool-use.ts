@@ -9,7 +9,7 @@ import { recognizeTestRun } from "./test-verdict.js"
 
 /** Where the session's state lives and when this happened. */
 export interface ToolUseSetting {
-  /** The store file: session state lives beside it. */
+  /** The store the session state belongs to (its file's path, or its server's URL): see state-folder.ts. */
   readonly dbPath: string
   readonly sessionId: string
   readonly nowIso: string

@@ -6,6 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { mem, memAt, tempDir } from "../support/cli.js"
+import { storeStateFolder } from "../../src/hooks/state-folder.js"
 
 const setup = () => {
   const dir = tempDir()
@@ -136,12 +137,13 @@ describe("outcomes from a session", () => {
 
 describe("a hook never fails the session", () => {
   it("prints nothing and exits 0 on input that is not JSON, and logs why", () => {
-    const { hook, dir } = setup()
+    const { hook, db } = setup()
     const result = hook("session-start", "this is not json")
     expect(result.code).toBe(0)
     expect(result.stdout).toBe("")
-    expect(existsSync(join(dir, "hooks.log"))).toBe(true)
-    expect(readFileSync(join(dir, "hooks.log"), "utf8")).toContain("session-start")
+    const log = join(storeStateFolder(db), "hooks.log")
+    expect(existsSync(log)).toBe(true)
+    expect(readFileSync(log, "utf8")).toContain("session-start")
   })
 
   it("prints nothing and exits 0 when the store is not a memledger file", () => {

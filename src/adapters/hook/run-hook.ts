@@ -14,17 +14,20 @@ import { dirname, join } from "node:path"
 import { readHookInput } from "../../hooks/hook-input.js"
 import { recordToolUse } from "../../hooks/tool-use.js"
 import { defaultDbPath } from "../../store/default-path.js"
+import { storeStateFolder } from "../../hooks/state-folder.js"
 import type { HookCommand } from "./hook-command.js"
 
 const MAX_STDIN = 8 * 1024 * 1024
 
 export const runHookCommand = async (command: HookCommand): Promise<void> => {
   const dbPath = command.db ?? defaultDbPath()
-  const log = (message: string) => logFailure(dbPath, command.event, message)
+  // The store the hooks' state belongs to: the file, or the server the hook talks to.
+  const store = command.db ?? (process.env.MEMLEDGER_URL || dbPath)
+  const log = (message: string) => logFailure(store, command.event, message)
   try {
     const reading = readHookInput(JSON.parse(await readStdin()))
     if ("problem" in reading) return log(reading.problem)
-    const place = { dbPath, sessionId: reading.input.session_id ?? "unknown", nowIso: new Date().toISOString() }
+    const place = { dbPath: store, sessionId: reading.input.session_id ?? "unknown", nowIso: new Date().toISOString() }
     if (command.event === "post-tool-use") return recordToolUse(reading.input, place)
     // pre-compact prints nothing and reads nothing (hooks/handlers.ts says why it is kept).
     if (command.event === "pre-compact") return
@@ -48,9 +51,9 @@ const readStdin = async (): Promise<string> => {
   return Buffer.concat(chunks).toString("utf8")
 }
 
-const logFailure = (dbPath: string, event: string, message: string): void => {
+const logFailure = (store: string, event: string, message: string): void => {
   try {
-    const dir = dirname(dbPath)
+    const dir = storeStateFolder(store)
     mkdirSync(dir, { recursive: true, mode: 0o700 })
     appendFileSync(join(dir, "hooks.log"), `${new Date().toISOString()} ${event}: ${message.replace(/\n/g, " | ").slice(0, 2_000)}\n`, { mode: 0o600 })
   } catch {
