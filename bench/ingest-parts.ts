@@ -115,7 +115,7 @@ function importWithoutSqlite(text: string): void {
     const item = read.right
     const scanned = scanForStorage(item.input.content)
     if (Either.isLeft(scanned)) throw new Error("the corpus does not scan")
-    const decision = decideAddInput(item.input, { db: undefined as never, state, newId: newEventId }, scanned.right)
+    const decision = decideAddInput(item.input, { reads: undefined as never, state, newId: newEventId }, scanned.right)
     if (Either.isLeft(decision)) throw new Error("the corpus does not decide")
     const origin = item.origin ?? "bench:ingest"
     const agent = item.agent ?? "bench"

@@ -32,7 +32,8 @@ import { keywordCandidates } from "../src/store/sqlite/retrieval/candidates.js"
 import { runSearch } from "../src/retrieval/ranking-run.js"
 import { LocalOperationsLayer } from "../src/services/app.js"
 import { Maintenance } from "../src/services/maintenance.js"
-import { Store } from "../src/services/store.js"
+import { SqliteStore as Store } from "../src/store/sqlite/sqlite-store.js"
+import { sqliteReads } from "../src/store/sqlite/sqlite-reads.js"
 import { generateMemories, makeRandom, toJsonl } from "./support/corpus.js"
 import { cpuSeconds, environment, fmt, intArg, median, withScratchDir } from "./support/measure.js"
 import { makeQueries } from "./support/search-queries.js"
@@ -86,7 +87,7 @@ await withScratchDir("search-parts", async (dir) => {
 
     const rows: Array<[string, number]> = [
       ["statement", await perSearch(queryCount, (i) => store.read((db) => keywordCandidates(db, [queries[i]!.query], request(i), 10, config, nowMs, 40)))],
-      ["ranking", await perSearch(queryCount, (i) => store.read((db) => runSearch(db, request(i), nowMs, config)))],
+      ["ranking", await perSearch(queryCount, (i) => store.read((db) => runSearch(sqliteReads(db), request(i), nowMs, config)))],
       ["recall", await perSearch(queryCount, (i) => runtime.runPromise(operations.recall(recallInput(i), CALLER)))],
       ["route", await perSearch(queryCount, (i) => route({ body: bodies[i]!, url, header }))]
     ]

@@ -45,13 +45,14 @@ import { Embedder, EmbedderLive, type EmbedderApi } from "../src/embeddings/embe
 import { makeHttpEmbedder } from "../src/embeddings/http.js"
 import { makeLocalEmbedder } from "../src/embeddings/local.js"
 import { ftsMatchExpression } from "../src/retrieval/fts-query.js"
-import { ensureVectors } from "../src/retrieval/query-vector.js"
+import { ensureVectors } from "../src/store/sqlite/vector-freshness.js"
 import { runRanking } from "../src/retrieval/ranking-run.js"
 import { AppLayer } from "../src/services/app.js"
 import { Commands } from "../src/services/commands.js"
 import { Maintenance } from "../src/services/maintenance.js"
 import { DEFAULT_LIMIT, Retrieval } from "../src/services/retrieval.js"
-import { Store } from "../src/services/store.js"
+import { SqliteStore as Store } from "../src/store/sqlite/sqlite-store.js"
+import { sqliteReads } from "../src/store/sqlite/sqlite-reads.js"
 import { generateMemories, makeRandom, toJsonl } from "./support/corpus.js"
 import { addLearnedCues, withWrittenCues } from "./support/cue-corpus.js"
 import { startHashEmbeddingServer } from "./support/embedding-server.js"
@@ -174,7 +175,7 @@ const measure = (size: number, mode: Mode, dbPath: string, queries: ReadonlyArra
       const vector = t.searchEmbed?.vectors[0]
       const request = { query: q.query, project: q.project, limit: DEFAULT_LIMIT }
       const c0 = process.cpuUsage()
-      store.read((db) => runRanking(db, request, BENCH_NOW, store.config, vector && { model: timed!.embedder.model, vector }))
+      store.read((db) => runRanking(sqliteReads(db), request, BENCH_NOW, store.config, vector && { model: timed!.embedder.model, vector }))
       out.rankingCpu.push(cpuMs(c0, process.cpuUsage()))
       out.ratio.push(why / search)
       out.results.push(t.s.results.length)

@@ -3,6 +3,8 @@
  * defaults reproduce Runtime Memory 4.0 except where a benchmark in bench/ showed a gain; each
  * such change says which.
  */
+import { Context } from "effect"
+
 export interface RankingWeights {
   readonly relevance: number
   readonly outcome: number
@@ -97,3 +99,6 @@ export const DEFAULT_CONFIG: LedgerConfig = {
   cueWindowRecalls: 10,
   cueWindowMs: 2 * 3_600_000
 }
+
+/** The configuration a program runs with, as a service: whichever store it opens, the services read the same settings. */
+export class Settings extends Context.Tag("memledger/Settings")<Settings, LedgerConfig>() {}

@@ -9,10 +9,10 @@ import { Effect, Layer } from "effect"
 import type { DatabaseUnusable, DiskFull, StoreNotFound } from "../domain/errors.js"
 import type { EmbedderConfigInvalid } from "../embeddings/errors.js"
 import { LocalOperationsLayer } from "../services/app.js"
-import type { StoreOpening } from "../store/sqlite/database.js"
 import { defaultDbPath } from "../store/default-path.js"
 import type { Operations, RemoteError } from "./operations.js"
 import type { RemoteConfig } from "./operations-remote.js"
+import type { StoreOpening } from "../store/opening.js"
 
 /** Where a token for `mem serve` is kept when MEMLEDGER_TOKEN is not set. */
 export const tokenFilePath = (): string => join(homedir(), ".memledger", "token")

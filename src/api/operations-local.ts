@@ -7,12 +7,13 @@ import { resolve } from "node:path"
 import { Clock, Effect, Layer } from "effect"
 import type { Actor } from "../commands/actor.js"
 import type { AddResult } from "../commands/decide-memory.js"
-import { shortId } from "../store/sqlite/projections/id-prefix.js"
-import { loadEvidenceOf } from "../store/sqlite/projections/evidence.js"
 import { Commands, type SimilarExist } from "../services/commands.js"
 import { Queries, type MemoryView } from "../services/queries.js"
 import { Retrieval } from "../services/retrieval.js"
-import { Store } from "../services/store.js"
+import { Settings } from "../config.js"
+import { LedgerReader } from "../store/ledger-reader.js"
+import type { LedgerReads } from "../store/ledger-reads.js"
+import { StoreMaintenance } from "../store/store-maintenance.js"
 import { storedEventJson } from "../events/export-line.js"
 import { memoryToWire } from "./memory-to-wire.js"
 import { Operations, REJECTED_IN_REVIEW, RESOLVE_SIMILAR, type Caller, type OperationsApi } from "./operations.js"
@@ -30,33 +31,33 @@ export const OperationsLocal = Layer.effect(
     const commands = yield* Commands
     const queries = yield* Queries
     const retrieval = yield* Retrieval
-    const store = yield* Store
-    const config = store.config
+    const reader = yield* LedgerReader
+    const store = yield* StoreMaintenance
+    const config = yield* Settings
 
     const actor = (caller: Caller, origin?: string): Actor => ({ origin: origin ?? caller.origin, agent: caller.agent })
     const projectOf = (caller: Caller, project?: string) => project ?? caller.project
     const optional = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : ({ [key]: value } as { [P in K]: V }))
     const wire = (view: MemoryView, nowMs: number) => memoryToWire(view.memory, view.shortId, view.evidence, nowMs, config)
-    const short = (id: string) => store.read((db) => shortId(db, id))
-
-    const rememberReply = (result: Effect.Effect.Success<ReturnType<typeof commands.remember>>): RememberOutput => {
-      if ("similar" in result) return similarReply(result)
-      return addReply(result)
+    const rememberReply = (reads: LedgerReads, result: Effect.Effect.Success<ReturnType<typeof commands.remember>>): RememberOutput => {
+      if ("similar" in result) return similarReply(reads, result)
+      return addReply(reads, result)
     }
 
-    const addReply = (result: AddResult) => {
+    const addReply = (reads: LedgerReads, result: AddResult) => {
       const privacy = optional("privacy", result.privacy)
+      const shortId = reads.shortId(result.id)
       return result.stored
-        ? { stored: true as const, id: result.id, shortId: short(result.id), ...privacy }
-        : { stored: false as const, confirmed: true as const, id: result.id, shortId: short(result.id), confirmations: result.confirmations, ...privacy }
+        ? { stored: true as const, id: result.id, shortId, ...privacy }
+        : { stored: false as const, confirmed: true as const, id: result.id, shortId, confirmations: result.confirmations, ...privacy }
     }
 
-    const similarReply = (result: SimilarExist): RememberOutput => ({
+    const similarReply = (reads: LedgerReads, result: SimilarExist): RememberOutput => ({
       stored: false,
       reason: "similar memories exist",
       similar: result.similar.map(({ memory, similarity }) => ({
         id: memory.id,
-        shortId: short(memory.id),
+        shortId: reads.shortId(memory.id),
         content: memory.content,
         category: memory.category,
         project: memory.project,
@@ -87,7 +88,7 @@ export const OperationsLocal = Layer.effect(
             actor(caller, input.origin),
             vector
           )
-          return rememberReply(result)
+          return yield* reader.read((reads) => rememberReply(reads, result))
         }),
 
       recall: (input, caller) =>
@@ -104,9 +105,9 @@ export const OperationsLocal = Layer.effect(
             actor(caller, input.origin)
           )
           const nowMs = yield* Clock.currentTimeMillis
-          const results = store.read((db) => {
-            // One statement for the results' evidence, not one per result.
-            const evidence = loadEvidenceOf(db, found.results.map((hit) => hit.memory.id))
+          const results = yield* reader.read((reads) => {
+            // One read for the results' evidence, not one per result.
+            const evidence = reads.evidenceOf(found.results.map((hit) => hit.memory.id))
             // Object.assign: on Node 20 a spread followed by new properties takes V8's slow path.
             return found.results.map((hit) =>
               Object.assign(memoryToWire(hit.memory, hit.shortId, evidence.get(hit.memory.id), nowMs, config), {
@@ -213,7 +214,8 @@ export const OperationsLocal = Layer.effect(
           actor(caller, input.origin)
         ),
 
-      confirm: (input, caller) => Effect.map(commands.confirm(input.id, actor(caller, input.origin)), addReply),
+      confirm: (input, caller) =>
+        Effect.flatMap(commands.confirm(input.id, actor(caller, input.origin)), (result) => reader.read((reads) => addReply(reads, result))),
 
       supersede: (input, caller) => commands.supersede(input.id, input.by, actor(caller, input.origin)),
 
@@ -242,7 +244,7 @@ export const OperationsLocal = Layer.effect(
 
       stats: () => queries.stats
     }
-    return withStoreErrors(api, store.path === ":memory:" ? store.path : resolve(store.path))
+    return withStoreErrors(api, store.errorOf)
   })
 )
 

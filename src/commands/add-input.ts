@@ -8,8 +8,7 @@ import { Either } from "effect"
 import { InvalidInput, type DomainError } from "../domain/errors.js"
 import type { MemoryId } from "../domain/ids.js"
 import type { Category, Scope, Source } from "../domain/vocabulary.js"
-import { resolveMemoryId } from "../store/sqlite/projections/id-prefix.js"
-import type { Db } from "../store/sqlite/database.js"
+import type { LedgerReads } from "../store/ledger-reads.js"
 import { decideAdd, decideAddScanned, type AddMemory, type AddResult, type Relation } from "./decide-memory.js"
 import type { ScannedContent } from "./scanned-content.js"
 import type { DecideContext } from "./execute.js"
@@ -38,10 +37,10 @@ export const DEFAULT_CONFIDENCE: Record<Source, number> = { explicit: 0.9, impor
 /** `scanned`: the privacy scan of `input.content`, when the caller has already made it. */
 export const decideAddInput = (
   input: AddInput,
-  { db, state, newId }: DecideContext,
+  { reads, state, newId }: DecideContext,
   scanned?: ScannedContent
 ): Either.Either<Decision<AddResult>, DomainError> => {
-  const relation = relationOf(db, input)
+  const relation = relationOf(reads, input)
   if (relation && Either.isLeft(relation)) return Either.left(relation.left)
   const source = input.source ?? "explicit"
   const cmd: Mutable<AddMemory> = {
@@ -63,7 +62,7 @@ export const decideAddInput = (
   return scanned ? decideAddScanned(cmd, scanned, state) : decideAdd(cmd, state)
 }
 
-const relationOf = (db: Db, input: AddInput): Either.Either<Relation, DomainError> | undefined => {
+const relationOf = (reads: LedgerReads, input: AddInput): Either.Either<Relation, DomainError> | undefined => {
   if (input.confirms === undefined && input.supersedes === undefined && input.distinctFrom === undefined) return undefined
   const given = (
     [
@@ -77,5 +76,5 @@ const relationOf = (db: Db, input: AddInput): Either.Either<Relation, DomainErro
   if (second !== undefined) {
     return Either.left(new InvalidInput({ message: "give at most one of confirms, supersedes and distinct_from" }))
   }
-  return Either.map(resolveMemoryId(db, first[1]!), (id) => ({ kind: first[0], id }))
+  return Either.map(reads.resolveId(first[1]!), (id) => ({ kind: first[0], id }))
 }

@@ -9,7 +9,7 @@ import type { DomainError } from "../domain/errors.js"
 import type { MemoryId } from "../domain/ids.js"
 import type { Outcome } from "../domain/vocabulary.js"
 import { isLive } from "../projections/memory-state.js"
-import type { TaskLinks } from "../store/sqlite/task-links.js"
+import type { TaskLinks } from "../tasks/links.js"
 import type { Task } from "../tasks/task.js"
 import type { Decision, DecisionState } from "./state.js"
 

@@ -6,19 +6,19 @@
  */
 import { Either } from "effect"
 import type { DomainError } from "../domain/errors.js"
-import type { Db } from "../store/sqlite/database.js"
-import type { WriteTx } from "../store/sqlite/ledger-store.js"
+import type { LedgerReads } from "../store/ledger-reads.js"
+import type { WriteUnit } from "../store/event-log.js"
 import { checkActor, type Actor } from "./actor.js"
 import type { Decision, DecisionState } from "./state.js"
 
 export interface DecideContext {
-  readonly db: Db
+  readonly reads: LedgerReads
   readonly state: DecisionState
   readonly newId: () => string
 }
 
 export const executeIn = <R>(
-  tx: WriteTx,
+  tx: WriteUnit,
   actor: Actor,
   nowMs: number,
   makeId: (timeMs: number) => string,
@@ -26,7 +26,7 @@ export const executeIn = <R>(
 ): Either.Either<R, DomainError> => {
   const checked = checkActor(actor)
   if (Either.isLeft(checked)) return Either.left(checked.left)
-  const decision = decide({ db: tx.db, state: tx.state, newId: () => makeId(nowMs) })
+  const decision = decide({ reads: tx.reads, state: tx.state, newId: () => makeId(nowMs) })
   if (Either.isRight(decision) && decision.right.events.length > 0) {
     const recordedAt = new Date(nowMs).toISOString()
     tx.append(decision.right.events.map((event) => ({ id: makeId(nowMs), recordedAt, ...actor, event })))

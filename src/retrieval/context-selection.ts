@@ -18,16 +18,13 @@
  * nothing asked for it, so it is left out.
  */
 import type { LedgerConfig } from "../config.js"
-import { loadEvidence } from "../store/sqlite/projections/evidence.js"
 import { decayedCounts, outcomeScore } from "../projections/evidence-state.js"
-import { shortId } from "../store/sqlite/projections/id-prefix.js"
-import { MEMORY_COLUMNS, rowToMemory, type MemoryRow } from "../store/sqlite/projections/memories.js"
 import type { MemoryState } from "../projections/memory-state.js"
 import { RULE_CONVERSATIONS } from "../domain/vouching.js"
-import type { Db } from "../store/sqlite/database.js"
+import type { LedgerReads } from "../store/ledger-reads.js"
 import type { ContextItem } from "./context.js"
 import { runRanking } from "./ranking-run.js"
-import { type QueryVector } from "./candidate.js"
+import type { QueryVector } from "./candidate.js"
 
 /** Categories whose confirmed memories are standing rules for every session. */
 export const RULE_CATEGORIES = new Set(["preference", "convention"])
@@ -45,7 +42,7 @@ export const MIN_CONTEXT_COVERAGE = 0.5
 const USEFUL_LIMIT = 30
 
 export const selectContext = (
-  db: Db,
+  reads: LedgerReads,
   input: { readonly project: string | null; readonly query?: string; readonly also?: ReadonlyArray<string> },
   nowMs: number,
   config: LedgerConfig,
@@ -53,7 +50,7 @@ export const selectContext = (
 ): ContextItem[] => {
   const item = (memory: MemoryState): ContextItem => ({
     memory,
-    shortId: shortId(db, memory.id),
+    shortId: reads.shortId(memory.id),
     rule: isRule(memory)
   })
   // Rules first, grouped by category (a stable sort keeps each group's own order).
@@ -63,22 +60,15 @@ export const selectContext = (
   ]
   if (input.query !== undefined && input.query.trim().length > 0) {
     const also = input.also === undefined ? {} : { also: input.also }
-    const run = runRanking(db, { query: input.query, limit: USEFUL_LIMIT, project: input.project, ...also }, nowMs, config, vector)
+    const run = runRanking(reads, { query: input.query, limit: USEFUL_LIMIT, project: input.project, ...also }, nowMs, config, vector)
     const results = run.ranking.results.filter((r) => !r.probation)
     // Stricter than search's own cut (config.minCoverage): context is offered unasked.
     const answers = (r: (typeof results)[number]) =>
       (r.coverage?.value ?? 0) >= MIN_CONTEXT_COVERAGE || (vector !== undefined && r.terms.relevance.vector > 0 && r.terms.relevance.cosine >= config.contextMinCosine)
     return rulesFirst(results.filter(answers).map((r) => item(r.memory)))
   }
-  const rows = db
-    .prepare(
-      `SELECT ${MEMORY_COLUMNS} FROM memories
-        WHERE forgotten = 0 AND superseded_by IS NULL AND instruction_like = 0 AND (project IS NULL OR project IS ?)
-        ORDER BY confirmations DESC, key DESC LIMIT 1000`
-    )
-    .all(input.project) as MemoryRow[]
-  const scored = rows.map(rowToMemory).map((memory) => {
-    const evidence = loadEvidence(db, memory.id)
+  const scored = reads.offeredUnasked(input.project).map((memory) => {
+    const evidence = reads.evidence(memory.id)
     const { worked, failed } = evidence ? decayedCounts(evidence, nowMs, config.halfLifeDays) : { worked: 0, failed: 0 }
     return { memory, record: outcomeScore(worked, failed, config.failureWeight) }
   })

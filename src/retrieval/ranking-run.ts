@@ -4,21 +4,15 @@
  */
 import type { LedgerConfig } from "../config.js"
 import { isConversationControl } from "../events/events.js"
-import { readEvents } from "../store/sqlite/event-log.js"
-import { shortId } from "../store/sqlite/projections/id-prefix.js"
-import { loadEvidence } from "../store/sqlite/projections/evidence.js"
 import type { MemoryState } from "../projections/memory-state.js"
-import { cosineBetween } from "../store/sqlite/projections/vector-search.js"
-import type { Db } from "../store/sqlite/database.js"
-import { addVectorCandidates, keywordCandidates, keywordMatchesOutsideCandidates, documentFrequency, memoriesByKey } from "../store/sqlite/retrieval/candidates.js"
+import type { LedgerReads } from "../store/ledger-reads.js"
 import { termEvents, type TermEvents } from "./explain.js"
 import { keepAnswers } from "./answers.js"
 import { weighPhrasings } from "./coverage.js"
-import { learnedCuesOf } from "../store/sqlite/projections/cues.js"
 import { queryWords } from "./fts-query.js"
 import { rank, type LeftOut, type RankedMemory, type RankFields, type Ranking } from "./rank.js"
-import { candidateLimit, type Candidate, type KeywordCandidates, type QueryVector, type Scope } from "./candidate.js"
-import { type LearnedCueRow } from "../projections/cue-state.js"
+import { candidateLimit, type KeywordCandidates, type QueryVector, type Scope } from "./candidate.js"
+import type { LearnedCueRow } from "../projections/cue-state.js"
 
 export interface RankingRequest extends Scope {
   readonly query: string
@@ -40,10 +34,10 @@ export interface RankingRun {
  * With `query`, hybrid (keyword and vector); without, keyword only. Every result and every
  * memory left out comes with its full row (why explains them all).
  */
-export const runRanking = (db: Db, request: RankingRequest, nowMs: number, config: LedgerConfig, query?: QueryVector): RankingRun => {
-  const run = rankOnly(db, request, nowMs, config, query)
-  const rows = memoriesByKey(db, [...run.ranking.results, ...run.ranking.leftOut].map((r) => r.memory.key))
-  const ranking = answersOnly(db, request, run.ranking, rows, config)
+export const runRanking = (reads: LedgerReads, request: RankingRequest, nowMs: number, config: LedgerConfig, query?: QueryVector): RankingRun => {
+  const run = rankOnly(reads, request, nowMs, config, query)
+  const rows = reads.memoriesByKey([...run.ranking.results, ...run.ranking.leftOut].map((r) => r.memory.key))
+  const ranking = answersOnly(reads, request, run.ranking, rows, config)
   return {
     mode: run.mode,
     ranking: {
@@ -54,18 +48,18 @@ export const runRanking = (db: Db, request: RankingRequest, nowMs: number, confi
 }
 
 /** The same ranking as `runRanking`, with full rows for the results only: what search shows. */
-export const runSearch = (db: Db, request: RankingRequest, nowMs: number, config: LedgerConfig, query?: QueryVector): { mode: SearchMode; results: RankedMemory[] } => {
-  const run = query === undefined ? { mode: "keyword" as const, ranking: rankBestMatchesFirst(db, request, nowMs, config) } : rankOnly(db, request, nowMs, config, query)
-  const rows = memoriesByKey(db, run.ranking.results.map((r) => r.memory.key))
-  const { results } = answersOnly(db, request, run.ranking, rows, config)
+export const runSearch = (reads: LedgerReads, request: RankingRequest, nowMs: number, config: LedgerConfig, query?: QueryVector): { mode: SearchMode; results: RankedMemory[] } => {
+  const run = query === undefined ? { mode: "keyword" as const, ranking: rankBestMatchesFirst(reads, request, nowMs, config) } : rankOnly(reads, request, nowMs, config, query)
+  const rows = reads.memoriesByKey(run.ranking.results.map((r) => r.memory.key))
+  const { results } = answersOnly(reads, request, run.ranking, rows, config)
   return { mode: run.mode, results: results.map((r) => ({ ...r, memory: rows.get(r.memory.key)! })) }
 }
 
 /** The coverage stage (answers.ts) with what it reads: the results' texts and the query's word weights. */
-const answersOnly = (db: Db, request: RankingRequest, ranking: Ranking<RankFields>, rows: ReadonlyMap<number, MemoryState>, config: LedgerConfig): Ranking<RankFields> => {
+const answersOnly = (reads: LedgerReads, request: RankingRequest, ranking: Ranking<RankFields>, rows: ReadonlyMap<number, MemoryState>, config: LedgerConfig): Ranking<RankFields> => {
   if (ranking.results.length === 0) return ranking
-  const phrasings = weighPhrasings(phrasingsOf(request), documentFrequency(db))
-  const learned = learnedCuesOf(db, ranking.results.map((r) => r.memory.id))
+  const phrasings = weighPhrasings(phrasingsOf(request), reads.documentFrequency())
+  const learned = reads.learnedCues(ranking.results.map((r) => r.memory.id))
   const applies = (c: LearnedCueRow) => c.project === null || c.project === request.project
   const textsOf = (key: number) => {
     const memory = rows.get(key)!
@@ -87,13 +81,13 @@ const answersOnly = (db: Db, request: RankingRequest, ranking: Ranking<RankField
  * admitted on probation, which the gated matches not read could otherwise have been. `why`
  * ranks all candidates, and a property test holds search to it.
  */
-const rankBestMatchesFirst = (db: Db, request: RankingRequest, nowMs: number, config: LedgerConfig): Ranking<RankFields> => {
+const rankBestMatchesFirst = (reads: LedgerReads, request: RankingRequest, nowMs: number, config: LedgerConfig): Ranking<RankFields> => {
   const all = candidateLimit(request.limit, config)
   const first = Math.min(all, 2 * Math.ceil(request.limit * config.poolFactor))
-  const best = keywordCandidates(db, phrasingsOf(request), request, request.limit, config, nowMs, first)
+  const best = reads.keywordCandidates(phrasingsOf(request), request, request.limit, config, nowMs, first)
   const ranking = rank({ candidates: [...best.values()], limit: request.limit, nowMs, vectors: false, config })
   if (best.floor === 0 || first === all || decidedByBest(ranking, best)) return ranking
-  return rankOnly(db, request, nowMs, config).ranking
+  return rankOnly(reads, request, nowMs, config).ranking
 }
 
 const decidedByBest = (ranking: Ranking<RankFields>, read: KeywordCandidates): boolean => {
@@ -108,13 +102,13 @@ const decidedByBest = (ranking: Ranking<RankFields>, read: KeywordCandidates): b
   return best > 0 && ranking.leftOut.some((l) => l.stage === "pool" && read.get(l.memory.key)!.keyword / best > read.floor / best)
 }
 
-const rankOnly = (db: Db, request: RankingRequest, nowMs: number, config: LedgerConfig, query?: QueryVector): { mode: SearchMode; ranking: Ranking<RankFields> } => {
-  const byKeyword = keywordCandidates(db, phrasingsOf(request), request, request.limit, config, nowMs)
+const rankOnly = (reads: LedgerReads, request: RankingRequest, nowMs: number, config: LedgerConfig, query?: QueryVector): { mode: SearchMode; ranking: Ranking<RankFields> } => {
+  const byKeyword = reads.keywordCandidates(phrasingsOf(request), request, request.limit, config, nowMs)
   if (query === undefined) {
     return { mode: "keyword", ranking: rank({ candidates: [...byKeyword.values()], limit: request.limit, nowMs, vectors: false, config }) }
   }
-  const candidates = addVectorCandidates(db, byKeyword, query, request, request.limit, config)
-  const similarity = (a: RankFields, b: RankFields) => cosineBetween(db, query.model, a.key, b.key)
+  const candidates = reads.addVectorCandidates(byKeyword, query, request, request.limit, config)
+  const similarity = (a: RankFields, b: RankFields) => reads.cosineBetween(query.model, a.key, b.key)
   return { mode: "hybrid", ranking: rank({ candidates: [...candidates.values()], limit: request.limit, nowMs, vectors: true, config, similarity }) }
 }
 
@@ -136,7 +130,7 @@ export interface ExplainedLeftOut {
 
 /** Every result with the events behind its terms, and every matching memory left out with why. */
 export const explainRun = (
-  db: Db,
+  reads: LedgerReads,
   request: RankingRequest,
   run: RankingRun,
   nowMs: number,
@@ -144,12 +138,12 @@ export const explainRun = (
 ): { results: ExplainedResult[]; leftOut: ExplainedLeftOut[] } => {
   const results = run.ranking.results.map((r) => ({
     ...r,
-    shortId: shortId(db, r.memory.id),
-    events: termEvents([...readEvents(db, { memoryId: r.memory.id, excludeTypes: ["MemoriesRecalled"] })], loadEvidence(db, r.memory.id), nowMs, config)
+    shortId: reads.shortId(r.memory.id),
+    events: termEvents([...reads.events({ memoryId: r.memory.id, excludeTypes: ["MemoriesRecalled"] })], reads.evidence(r.memory.id), nowMs, config)
   }))
   const ranked: ExplainedLeftOut[] = run.ranking.leftOut.map((l) => ({
     id: l.memory.id,
-    shortId: shortId(db, l.memory.id),
+    shortId: reads.shortId(l.memory.id),
     content: l.memory.content,
     stage: l.stage,
     reason: l.reason,
@@ -157,7 +151,7 @@ export const explainRun = (
     ...(l.duplicateOf ? { duplicateOf: l.duplicateOf } : {}),
     ...(l.coverage ? { coverage: l.coverage } : {})
   }))
-  const outside = keywordMatchesOutsideCandidates(db, request.query, request).map((m): ExplainedLeftOut => {
+  const outside = reads.keywordMatchesOutside(request.query, request).map((m): ExplainedLeftOut => {
     const [stage, reason] = m.forgotten
       ? (["forgotten", `forgotten${m.forgottenReason ? ` (${m.forgottenReason})` : ""}; 'mem restore' brings it back`] as const)
       : m.supersededBy !== null
@@ -165,22 +159,21 @@ export const explainRun = (
         : m.project !== null && m.project !== request.project
           ? (["scope", `belongs to project ${m.project}`] as const)
           : (["category", `category ${m.category} is not ${request.category}`] as const)
-    return { id: m.id, shortId: shortId(db, m.id), content: m.content, stage, reason }
+    return { id: m.id, shortId: reads.shortId(m.id), content: m.content, stage, reason }
   })
-  return { results, leftOut: [...ranked, ...outside, ...inForgottenConversations(db, request.query)] }
+  return { results, leftOut: [...ranked, ...outside, ...inForgottenConversations(reads, request.query)] }
 }
 
 /**
  * Memories that match the words but were added by a forgotten conversation: they are in no
  * projection, so they are found in the log itself (forgotten conversations are few).
  */
-const inForgottenConversations = (db: Db, query: string): ExplainedLeftOut[] => {
+const inForgottenConversations = (reads: LedgerReads, query: string): ExplainedLeftOut[] => {
   const words = queryWords(query)
   if (words.length === 0) return []
-  const origins = db.prepare("SELECT origin FROM conversations WHERE forgotten = 1").all() as { origin: string }[]
   const found: ExplainedLeftOut[] = []
-  for (const { origin } of origins) {
-    for (const e of readEvents(db, { origin })) {
+  for (const origin of reads.forgottenOrigins()) {
+    for (const e of reads.events({ origin })) {
       const event = e.event
       if (event === null || isConversationControl(event) || event._tag !== "MemoryAdded") continue
       const text = event.content.toLowerCase()

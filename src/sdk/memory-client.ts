@@ -13,7 +13,7 @@ import { OperationsRemote } from "../api/operations-remote.js"
 import type { Memory } from "../api/memory-wire.js"
 import type * as Out from "../api/outputs.js"
 import { LocalOperationsLayer } from "../services/app.js"
-import { defaultDbPath } from "../services/store.js"
+import { defaultDbPath } from "../services/app.js"
 import { MemledgerError, fromCause } from "./memledger-error.js"
 
 /** Who the client writes as, and which project "the current project" means. */

@@ -1,6 +1,7 @@
 /**
- * Everything a surface needs, over one store file. Adapters provide this layer and call the
- * services; none of them reaches SQLite by itself. The embedder comes from the environment
+ * Everything a surface needs, over one store file: the composition root, the one place that
+ * picks the store (SQLite) behind the ports. Adapters provide this layer and call the services;
+ * none of them reaches a store by itself. The embedder comes from the environment
  * (MEMLEDGER_EMBEDDER, see docs/embeddings.md) unless a layer for it is given.
  */
 import { Layer } from "effect"
@@ -12,9 +13,9 @@ import { CommandsLive } from "./commands.js"
 import { MaintenanceLive } from "./maintenance.js"
 import { QueriesLive } from "./queries.js"
 import { RetrievalLive } from "./retrieval.js"
-import type { StoreOpening } from "../store/sqlite/database.js"
-import { StoreLive } from "./store.js"
+import { SqliteStoreLive } from "../store/sqlite/sqlite-store.js"
 import { TasksLive } from "./tasks.js"
+import type { StoreOpening } from "../store/opening.js"
 
 export const AppLayer = (
   dbPath: string,
@@ -23,7 +24,7 @@ export const AppLayer = (
   opening: StoreOpening = {}
 ) =>
   Layer.mergeAll(CommandsLive, QueriesLive, MaintenanceLive, RetrievalLive, TasksLive).pipe(
-    Layer.provideMerge(Layer.merge(StoreLive(dbPath, config, opening), embedder))
+    Layer.provideMerge(Layer.merge(SqliteStoreLive(dbPath, config, opening), embedder))
   )
 
 /** The services plus `Operations` over them: what MCP, REST and the SDK's local mode run on. */
@@ -33,3 +34,8 @@ export const LocalOperationsLayer = (
   embedder: Layer.Layer<Embedder, EmbedderConfigInvalid> = EmbedderFromEnv(),
   opening: StoreOpening = {}
 ) => OperationsLocal.pipe(Layer.provideMerge(AppLayer(dbPath, config, embedder, opening)))
+
+export { defaultDbPath } from "../store/default-path.js"
+/** Which store error a value the store threw stands for, for an edge outside the layer (the CLI's last resort). */
+export { storeErrorOf } from "../store/sqlite/store-error-of.js"
+export { unusablePath } from "../store/sqlite/database.js"

@@ -21,18 +21,17 @@ import { executeIn, type DecideContext } from "../commands/execute.js"
 import { decideForgetConversation, decideRestoreConversation, type ConversationResult } from "../commands/decide-conversation.js"
 import { decideOutcome } from "../commands/decide-outcome.js"
 import { decideDropCue } from "../commands/decide-cue.js"
-import { learnedCuesOf } from "../store/sqlite/projections/cues.js"
 import type { Decision } from "../commands/state.js"
 import type { DomainError } from "../domain/errors.js"
 import type { MemoryId } from "../domain/ids.js"
 import type { Category, Outcome } from "../domain/vocabulary.js"
-import { resolveMemoryId } from "../store/sqlite/projections/id-prefix.js"
-import type { Db } from "../store/sqlite/database.js"
+import type { LedgerReads } from "../store/ledger-reads.js"
+import { EventLog } from "../store/event-log.js"
+import { Settings } from "../config.js"
 import { makeIdFactory } from "../domain/ids.js"
 import { scanContent } from "../privacy/scan.js"
 import { findSimilar, type SimilarFound } from "../retrieval/similar.js"
-import { Store } from "./store.js"
-import { type QueryVector } from "../retrieval/candidate.js"
+import type { QueryVector } from "../retrieval/candidate.js"
 
 export interface ReviseInput {
   readonly content?: string
@@ -79,18 +78,17 @@ export class Commands extends Context.Tag("memledger/Commands")<Commands, Comman
 export const CommandsLive = Layer.effect(
   Commands,
   Effect.gen(function* () {
-    const store = yield* Store
+    const log = yield* EventLog
+    const config = yield* Settings
     const newId = makeIdFactory()
 
     /** Resolve ids, decide and append, all under one write lock. */
     const run = <R>(actor: Actor, decide: (ctx: DecideContext) => Either.Either<Decision<R>, DomainError>): Result<R> =>
-      Effect.flatMap(Clock.currentTimeMillis, (now) =>
-        Effect.suspend(() => store.write((tx) => executeIn(tx, actor, now, newId, decide)))
-      )
+      Effect.flatMap(Clock.currentTimeMillis, (now) => log.write((unit) => executeIn(unit, actor, now, newId, decide)))
 
-    const resolve = (db: Db, typed: string) => resolveMemoryId(db, typed)
-    const withIds = <R>(db: Db, typed: ReadonlyArray<string>, f: (ids: MemoryId[]) => Either.Either<R, DomainError>) =>
-      Either.flatMap(Either.all(typed.map((t) => resolve(db, t))), f)
+    const resolve = (reads: LedgerReads, typed: string) => reads.resolveId(typed)
+    const withIds = <R>(reads: LedgerReads, typed: ReadonlyArray<string>, f: (ids: MemoryId[]) => Either.Either<R, DomainError>) =>
+      Either.flatMap(Either.all(typed.map((t) => resolve(reads, t))), f)
 
     return {
       add: (input, actor) => run(actor, (ctx) => decideAddInput(input, ctx)),
@@ -99,28 +97,28 @@ export const CommandsLive = Layer.effect(
           const related = input.confirms ?? input.supersedes ?? input.distinctFrom
           const project = input.scope === "global" ? null : input.project
           // Compared as it would be stored: after the privacy scan (a secret is not a word in common).
-          const similar = related === undefined ? findSimilar(ctx.db, scanContent(input.content).content, project, store.config, vector) : []
+          const similar = related === undefined ? findSimilar(ctx.reads, scanContent(input.content).content, project, config, vector) : []
           return similar.length > 0 ? Either.right({ events: [], result: { stored: false, similar } }) : decideAddInput(input, ctx)
         }),
       revise: (id, input, actor) =>
-        run(actor, ({ db, state }) => Either.flatMap(resolve(db, id), (memoryId) => decideRevise({ memoryId, ...input }, state))),
-      confirm: (id, actor) => run(actor, ({ db, state }) => Either.flatMap(resolve(db, id), (m) => decideConfirm(m, state))),
+        run(actor, ({ reads, state }) => Either.flatMap(resolve(reads, id), (memoryId) => decideRevise({ memoryId, ...input }, state))),
+      confirm: (id, actor) => run(actor, ({ reads, state }) => Either.flatMap(resolve(reads, id), (m) => decideConfirm(m, state))),
       supersede: (old, by, actor) =>
-        run(actor, ({ db, state }) => withIds(db, [old, by], ([o, b]) => decideSupersede(o!, b!, state))),
+        run(actor, ({ reads, state }) => withIds(reads, [old, by], ([o, b]) => decideSupersede(o!, b!, state))),
       markDistinct: (a, b, actor) =>
-        run(actor, ({ db, state }) => withIds(db, [a, b], ([x, y]) => decideMarkDistinct(x!, y!, state))),
+        run(actor, ({ reads, state }) => withIds(reads, [a, b], ([x, y]) => decideMarkDistinct(x!, y!, state))),
       outcome: (ids, outcome, details, actor) =>
-        run(actor, ({ db, state }) => withIds(db, ids, (memoryIds) => decideOutcome({ memoryIds, outcome, ...details }, state))),
+        run(actor, ({ reads, state }) => withIds(reads, ids, (memoryIds) => decideOutcome({ memoryIds, outcome, ...details }, state))),
       forget: (id, reason, actor) =>
-        run(actor, ({ db, state }) => Either.flatMap(resolve(db, id), (m) => decideForget(m, reason, state))),
+        run(actor, ({ reads, state }) => Either.flatMap(resolve(reads, id), (m) => decideForget(m, reason, state))),
       restore: (id, reason, actor) =>
-        run(actor, ({ db, state }) => Either.flatMap(resolve(db, id), (m) => decideRestore(m, reason, state))),
+        run(actor, ({ reads, state }) => Either.flatMap(resolve(reads, id), (m) => decideRestore(m, reason, state))),
       forgetConversation: (origin, undo, actor) =>
         run(actor, ({ state }) => (undo ? decideRestoreConversation(origin, state) : decideForgetConversation(origin, state))),
       dropCue: (id, cue, actor) =>
-        run(actor, ({ db }) =>
-          Either.flatMap(resolve(db, id), (memoryId) =>
-            decideDropCue(memoryId, cue, (learnedCuesOf(db, [memoryId]).get(memoryId) ?? []).map((c) => c.text))
+        run(actor, ({ reads }) =>
+          Either.flatMap(resolve(reads, id), (memoryId) =>
+            decideDropCue(memoryId, cue, (reads.learnedCues([memoryId]).get(memoryId) ?? []).map((c) => c.text))
           )
         )
     }

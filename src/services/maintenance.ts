@@ -1,32 +1,28 @@
 /**
  * The `Maintenance` service: moving the log in and out (import, export, replay) and keeping
- * the store sound (rebuild, verify, purge). Long work reports progress through a callback the
- * adapter turns into a progress bar.
+ * the store sound (rebuild, verify, purge, doctor), over the store's maintenance port. Long work
+ * reports progress through a callback the adapter turns into a progress bar.
  */
-import { randomBytes } from "node:crypto"
 import { Clock, Context, Effect, Layer } from "effect"
 import type { Actor } from "../commands/actor.js"
 import type { DiskFull, DomainError } from "../domain/errors.js"
-import { makeImportIdFactory } from "../domain/ids.js"
-import { rebuildProjections, type Progress } from "../store/sqlite/projections/rebuild.js"
-import { previewPurge, purgeForgotten, type PurgeReport } from "../store/sqlite/purge.js"
-import { verifyStore, type VerifyReport } from "../store/sqlite/verify.js"
-import { databaseChecks, privacyCounts, type Check, type PrivacyCounts } from "../store/sqlite/doctor.js"
 import { Embedder, type EmbedderApi } from "../embeddings/embedder.js"
-import { pruneEmbeddingCache } from "../store/sqlite/projections/vectors.js"
-import type { Db } from "../store/sqlite/database.js"
-import { quickCheck } from "../store/sqlite/database.js"
-import { refuseIfBroken } from "../store/sqlite/chain-break.js"
-import { StoreDamaged } from "../store/errors.js"
-import type { LedgerStore } from "../store/sqlite/ledger-store.js"
-import { exportLog, type EventDoesNotVerify, type ExportOptions, type ExportReport, type ExportTargetInvalid } from "../store/sqlite/transfer/export-log.js"
-import { importJsonl, type ImportReport } from "../store/sqlite/transfer/import-memories.js"
-import { replayLog } from "../store/sqlite/transfer/replay-log.js"
-import { Store } from "./store.js"
+import type { StoreDamaged } from "../store/errors.js"
+import {
+  StoreMaintenance,
+  type Check,
+  type EventDoesNotVerify,
+  type ExportOptions,
+  type ExportReport,
+  type ExportTargetInvalid,
+  type ImportReport,
+  type PrivacyCounts,
+  type Progress,
+  type PurgeReport,
+  type VerifyReport
+} from "../store/store-maintenance.js"
 
-export { IMPORT_BATCH, type ImportReport } from "../store/sqlite/transfer/import-memories.js"
-export { EventDoesNotVerify, ExportTargetInvalid, type ExportReport } from "../store/sqlite/transfer/export-log.js"
-
+export { EventDoesNotVerify, ExportTargetInvalid, type ExportReport, type ImportReport } from "../store/store-maintenance.js"
 
 export interface MaintenanceApi {
   readonly importJsonl: (text: string, actor: Actor, onProgress?: Progress) => Effect.Effect<ImportReport, DomainError>
@@ -60,78 +56,29 @@ export class Maintenance extends Context.Tag("memledger/Maintenance")<Maintenanc
 export const MaintenanceLive = Layer.effect(
   Maintenance,
   Effect.gen(function* () {
-    const store = yield* Store
+    const store = yield* StoreMaintenance
     const embedder = yield* Embedder
-    // Bulk import makes two ids per line; a 4 KiB pool of crypto bytes spares a randomBytes
-    // call (a syscall, ~15 µs here) for each. Their random characters are exactly as random.
-    const random = pooledRandomBytes()
-    const importIds = (expected: number) => makeImportIdFactory(expected, random)
-
     return {
-      importJsonl: (text, actor, onProgress) =>
-        Effect.flatMap(Clock.currentTimeMillis, (now) =>
-          Effect.suspend(() => importJsonl(store, text, actor, now, importIds, onProgress))
-        ),
-      exportTo: (file, options) => Effect.suspend(() => exportLog(store, file, options)),
-      replay: (text, onProgress) => Effect.suspend(() => replayLog(store, text, onProgress)),
-      // Rebuild and purge rewrite much of the file: on damaged pages that could spread the
-      // damage or lose what is still readable, so SQLite's quick check comes first.
-      rebuild: (onProgress) =>
-        Effect.zipRight(
-          undamaged(store),
-          Effect.sync(() => store.writeOrThrow((tx) => rebuildProjections(tx.db, store.config, onProgress)))
-        ),
-      verify: (onProgress) =>
-        Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.sync(() => verifyStore(store.db, store.config, new Date(now).toISOString(), onProgress))),
-      purge: (options, onProgress) =>
-        Effect.zipRight(undamaged(store), Effect.sync(() => {
-          refuseIfBroken(store.db, store.path)
-          const report = purgeForgotten(store.db, store.config, options, onProgress)
-          // Vectors and cached embeddings of erased text must not outlive it either.
-          pruneVectors(store.db)
-          return report
-        })),
-      purgePreview: (options) => Effect.sync(() => store.read((db) => previewPurge(db, options))),
+      importJsonl: (text, actor, onProgress) => Effect.flatMap(Clock.currentTimeMillis, (now) => store.importJsonl(text, actor, now, onProgress)),
+      exportTo: store.exportTo,
+      replay: store.replay,
+      rebuild: store.rebuild,
+      verify: (onProgress) => Effect.flatMap(Clock.currentTimeMillis, (now) => store.verify(new Date(now).toISOString(), onProgress)),
+      purge: store.purge,
+      purgePreview: store.purgePreview,
       doctor: Effect.gen(function* () {
-        const checks = [...store.read((db) => databaseChecks(db, store.path)), yield* embedderCheck(embedder)]
+        const checks = [...(yield* store.checks), yield* embedderCheck(embedder)]
         return {
           ok: checks.every((c) => c.ok),
-          path: store.path,
+          path: store.location,
           search: { mode: embedder.provider === "none" ? "keyword" : "hybrid", embedder: embedder.model },
           checks,
-          privacy: store.read(privacyCounts)
+          privacy: yield* store.privacyCounts
         } as const
       })
     }
   })
 )
-
-/** Fails with StoreDamaged, having written nothing, when SQLite's quick check finds damage. */
-const undamaged = (store: LedgerStore): Effect.Effect<void, StoreDamaged> =>
-  Effect.suspend(() => {
-    const found = quickCheck(store.db)
-    return found === "ok" ? Effect.void : Effect.fail(new StoreDamaged({ path: store.path, detail: `SQLite's quick check: ${found}` }))
-  })
-
-/** Random bytes drawn from a pool refilled 4 KiB at a time by the system CSPRNG. */
-const pooledRandomBytes = (poolSize = 4096) => {
-  let pool = randomBytes(poolSize)
-  let used = 0
-  return (n: number): Uint8Array => {
-    if (used + n > pool.length) {
-      pool = randomBytes(Math.max(poolSize, n))
-      used = 0
-    }
-    used += n
-    return pool.subarray(used - n, used)
-  }
-}
-
-/** After a purge: drop cached embeddings of text no memory holds (the next sync drops their vectors). */
-const pruneVectors = (db: Db): void => {
-  const tables = db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'embedding_cache'").get() as { n: number }
-  if (tables.n > 0) pruneEmbeddingCache(db)
-}
 
 const embedderCheck = (embedder: EmbedderApi): Effect.Effect<Check> => {
   if (embedder.provider === "none") {

@@ -1,10 +1,15 @@
 /**
  * The `Retrieval` service: search, why and context over one store. Search and why run the same
  * ranking (`runRanking`); search also records what it showed (`MemoriesRecalled`), why
- * records nothing. `why --at` replays the log up to that moment into a store in memory and
- * ranks there, so past answers come from the same code.
+ * records nothing. `why --at` ranks over the store as it was at that moment (the reader's
+ * `readAt`), so past answers come from the same code.
  */
 import { Clock, Context, Effect, Either, Layer } from "effect"
+import { Settings } from "../config.js"
+import { EventLog } from "../store/event-log.js"
+import { LedgerReader } from "../store/ledger-reader.js"
+import type { LedgerReads } from "../store/ledger-reads.js"
+import { StoreMaintenance } from "../store/store-maintenance.js"
 import type { Actor } from "../commands/actor.js"
 import { decideRecall, type RecallAsked } from "../commands/decide-recall.js"
 import { executeIn } from "../commands/execute.js"
@@ -12,9 +17,6 @@ import { InvalidInput, type DomainError } from "../domain/errors.js"
 import { makeIdFactory, type MemoryId } from "../domain/ids.js"
 import { characterCount } from "../domain/text.js"
 import { MAX_ALSO, MAX_CONTENT_LENGTH } from "../domain/vocabulary.js"
-import { shortId } from "../store/sqlite/projections/id-prefix.js"
-import type { Db } from "../store/sqlite/database.js"
-import { replayUntil } from "../store/sqlite/time-travel.js"
 import { buildContext, type BuiltContext } from "../retrieval/context.js"
 import { selectContext } from "../retrieval/context-selection.js"
 import { explainRun, runRanking, runSearch, type ExplainedLeftOut, type ExplainedResult, type RankingRequest, type SearchMode } from "../retrieval/ranking-run.js"
@@ -23,8 +25,7 @@ import { countTokens } from "../retrieval/tokens.js"
 import { Embedder } from "../embeddings/embedder.js"
 import { makeFallbackNotice } from "../embeddings/fallback.js"
 import { makeQueryVectors, type QueryVectorResult } from "../retrieval/query-vector.js"
-import { Store } from "./store.js"
-import { type QueryVector } from "../retrieval/candidate.js"
+import type { QueryVector } from "../retrieval/candidate.js"
 
 export interface SearchInput {
   readonly query: string
@@ -85,67 +86,65 @@ export const DEFAULT_CONTEXT_BUDGET = 1_500
 export const RetrievalLive = Layer.effect(
   Retrieval,
   Effect.gen(function* () {
-    const store = yield* Store
+    const log = yield* EventLog
+    const reader = yield* LedgerReader
+    const store = yield* StoreMaintenance
+    const config = yield* Settings
     const embedder = yield* Embedder
     const newId = makeIdFactory()
-    const queryVector = makeQueryVectors(store, embedder, makeFallbackNotice())
+    const queryVector = makeQueryVectors((e) => store.syncVectors(e), embedder, makeFallbackNotice())
 
     // A recall changes no projection and nothing waits on it but the answer, so concurrent
-    // searches share one commit (LedgerStore.writeSoon); each answers once its record is stored.
+    // searches may share one commit (the log's writeSoon); each answers once its record is stored.
     const recordRecall = (asked: RecallAsked, ids: ReadonlyArray<MemoryId>, actor: Actor, nowMs: number) =>
-      Effect.flatten(Effect.promise(() => store.writeSoon((tx) => executeIn(tx, actor, nowMs, newId, () => decideRecall(asked, ids)))))
+      log.writeSoon((unit) => executeIn(unit, actor, nowMs, newId, () => decideRecall(asked, ids)))
 
     return {
       vectorFor: queryVector,
       search: (input, actor) =>
         Effect.all([Clock.currentTimeMillis, queryVector(input.query)]).pipe(Effect.flatMap(([nowMs, { vector, notice }]) =>
-          Effect.flatMap(Effect.suspend(() => requestOf(input)), (request) => {
-            const found = store.read((db) => {
-              const run = runSearch(db, request, nowMs, store.config, vector)
-              // Object.assign: on Node 20 a spread followed by a new property takes V8's slow path.
-              return { mode: run.mode, results: run.results.map((r) => Object.assign({}, r, { shortId: shortId(db, r.memory.id) })) }
-            })
-            return Effect.as(
-              recordRecall(askedOf(input), found.results.map((r) => r.memory.id), actor, nowMs),
-              { query: input.query, project: input.project, ...found, ...(notice ? { notice } : {}) }
+          Effect.flatMap(Effect.suspend(() => requestOf(input)), (request) =>
+            Effect.flatMap(
+              reader.read((reads) => {
+                const run = runSearch(reads, request, nowMs, config, vector)
+                // Object.assign: on Node 20 a spread followed by a new property takes V8's slow path.
+                return { mode: run.mode, results: run.results.map((r) => Object.assign({}, r, { shortId: reads.shortId(r.memory.id) })) }
+              }),
+              (found) =>
+                Effect.as(
+                  recordRecall(askedOf(input), found.results.map((r) => r.memory.id), actor, nowMs),
+                  { query: input.query, project: input.project, ...found, ...(notice ? { notice } : {}) }
+                )
             )
-          })
+          )
         )),
       why: (input) =>
         Effect.all([Clock.currentTimeMillis, queryVector(input.query)]).pipe(Effect.flatMap(([clockMs, { vector, notice }]) =>
-          Effect.suspend(() =>
-            Either.flatMap(requestOf(input), (request) =>
-              Either.flatMap(atTime(input.at, clockMs), (nowMs) => {
-                const explain = (db: Db, query?: QueryVector) => {
-                  const run = runRanking(db, request, nowMs, store.config, query)
-                  const explained = explainRun(db, request, run, nowMs, store.config)
-                  return { query: input.query, project: input.project, mode: run.mode, at: new Date(nowMs).toISOString(), ...explained, ...(notice ? { notice } : {}) }
-                }
-                if (input.at === undefined) return Either.right(store.read((db) => explain(db, vector)))
-                // The past store has no vectors of its own: it answers by keyword.
-                const past = replayUntil(store, new Date(nowMs).toISOString())
-                try {
-                  return Either.right(explain(past.db))
-                } finally {
-                  past.close()
-                }
-              })
-            )
+          Effect.flatMap(
+            Effect.suspend(() => Either.all([requestOf(input), atTime(input.at, clockMs)])),
+            ([request, nowMs]) => {
+              const explain = (reads: LedgerReads, query?: QueryVector) => {
+                const run = runRanking(reads, request, nowMs, config, query)
+                const explained = explainRun(reads, request, run, nowMs, config)
+                return { query: input.query, project: input.project, mode: run.mode, at: new Date(nowMs).toISOString(), ...explained, ...(notice ? { notice } : {}) }
+              }
+              // The past store has no vectors of its own: it answers by keyword.
+              return input.at === undefined ? reader.read((reads) => explain(reads, vector)) : reader.readAt(new Date(nowMs).toISOString(), (reads) => explain(reads))
+            }
           )
         )),
       context: (input, actor) =>
         Effect.all([Clock.currentTimeMillis, input.query === undefined ? Effect.succeed({} as QueryVectorResult) : queryVector(input.query)]).pipe(Effect.flatMap(([nowMs, { vector }]) =>
-          Effect.suspend(() => {
+          Effect.gen(function* () {
             const budget = input.budget ?? DEFAULT_CONTEXT_BUDGET
             if (!Number.isInteger(budget) || budget < 50 || budget > 100_000) {
-              return Either.left(new InvalidInput({ message: "the budget is a whole number of tokens from 50 to 100000" }))
+              return yield* Effect.fail(new InvalidInput({ message: "the budget is a whole number of tokens from 50 to 100000" }))
             }
-            const items = store.read((db) => selectContext(db, input, nowMs, store.config, vector))
+            const items = yield* reader.read((reads) => selectContext(reads, input, nowMs, config, vector))
             const built = buildContext(items, budget, countTokens)
             const shown = items.filter((i) => built.included.includes(i.memory.id)).map((i) => i.memory.id)
-            const recorded =
-              input.query !== undefined && shown.length > 0 ? recordRecall(askedOf({ ...input, query: input.query }), shown, actor, nowMs) : Effect.void
-            return Effect.as(recorded, { ...built, project: input.project })
+            if (input.query !== undefined && shown.length > 0) yield* recordRecall(askedOf({ ...input, query: input.query }), shown, actor, nowMs)
+            return { ...built, project: input.project }
           })
         ))
     }

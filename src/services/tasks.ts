@@ -13,9 +13,10 @@ import { makeIdFactory, type MemoryId } from "../domain/ids.js"
 import type { Outcome } from "../domain/vocabulary.js"
 import { isLive } from "../projections/memory-state.js"
 import { findTasks, latestInProgress } from "../tasks/find-tasks.js"
-import { taskLinksReader } from "../store/sqlite/task-links.js"
+import { taskLinksReader } from "../tasks/links.js"
 import type { SkippedInput, Task, TaskPlace, TaskRef } from "../tasks/task.js"
-import { Store } from "./store.js"
+import { EventLog } from "../store/event-log.js"
+import { LedgerReader } from "../store/ledger-reader.js"
 
 export interface TaskView extends Task {
   /** Live memories recalled while this task was current. */
@@ -55,37 +56,39 @@ export class Tasks extends Context.Tag("memledger/Tasks")<Tasks, TasksApi>() {}
 export const TasksLive = Layer.effect(
   Tasks,
   Effect.gen(function* () {
-    const store = yield* Store
+    const log = yield* EventLog
+    const reader = yield* LedgerReader
     const newId = makeIdFactory()
 
-    const list = (place: TaskPlace): TaskListing => {
+    const list = (place: TaskPlace): Effect.Effect<TaskListing> => {
       const scan = findTasks(place)
-      const tasks = store.read((db) => {
-        const links = taskLinksReader(db)
-        const state = store.decisionState()
-        return scan.tasks.map((task): TaskView => {
-          const { memoryIds, recorded } = links(task.ref)
-          const linked = memoryIds.filter((id) => {
-            const memory = state.memory(id)
-            return memory !== undefined && isLive(memory)
-          }).length
-          return { ...task, linked, recorded: recorded?.outcome ?? null }
+      return Effect.map(
+        reader.read((reads) => {
+          const links = taskLinksReader(reads)
+          return scan.tasks.map((task): TaskView => {
+            const { memoryIds, recorded } = links(task.ref)
+            const linked = memoryIds.filter((id) => {
+              const memory = reads.memory(id)
+              return memory !== undefined && isLive(memory)
+            }).length
+            return { ...task, linked, recorded: recorded?.outcome ?? null }
+          })
+        }),
+        (tasks) => ({
+          current: latestInProgress(scan.tasks)?.ref ?? null,
+          tasks: [...tasks].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.ref.localeCompare(b.ref)),
+          skipped: scan.skipped
         })
-      })
-      return {
-        current: latestInProgress(scan.tasks)?.ref ?? null,
-        tasks: [...tasks].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.ref.localeCompare(b.ref)),
-        skipped: scan.skipped
-      }
+      )
     }
 
-    const sync = (place: TaskPlace, options: SyncOptions, actor: Actor, nowMs: number): Either.Either<SyncReport, DomainError> => {
+    const sync = (place: TaskPlace, options: SyncOptions, actor: Actor, nowMs: number): Effect.Effect<SyncReport, DomainError> => {
       const scan = findTasks(place)
       const finished = scan.tasks.filter((task) => taskOutcome(task, options.cancelledFails) !== undefined)
       // Nothing finished, nothing to decide: no need to wait for the write lock.
-      if (finished.length === 0) return Either.right(report([], scan.skipped))
-      const decided = store.write((tx) => {
-        const links = taskLinksReader(tx.db)
+      if (finished.length === 0) return Effect.succeed(report([], scan.skipped))
+      const decided = log.write((tx) => {
+        const links = taskLinksReader(tx.reads)
         const results: Array<readonly [Task, TaskOutcomeResult]> = []
         for (const task of finished) {
           const result = executeIn(tx, actor, nowMs, newId, ({ state }) =>
@@ -96,11 +99,11 @@ export const TasksLive = Layer.effect(
         }
         return Either.right(results)
       })
-      return Either.map(decided, (results) => report(results, scan.skipped))
+      return Effect.map(decided, (results) => report(results, scan.skipped))
     }
 
     return {
-      list: (place) => Effect.sync(() => list(place)),
+      list: (place) => Effect.suspend(() => list(place)),
       sync: (place, options, actor) =>
         Effect.flatMap(Clock.currentTimeMillis, (nowMs) => Effect.suspend(() => sync(place, options, actor, nowMs)))
     }

@@ -1,13 +1,12 @@
 /**
- * What can go wrong with the store file itself, in the words a person acts on. SQLite reports
- * a damaged file or a held lock as a SqliteError thrown from any statement; each edge turns
- * those into these errors with `storeErrorOf`, so no stack trace reaches a user for them.
+ * What can go wrong with the store itself, in the words a person acts on. A store's driver throws
+ * a damaged file or a held lock from whatever statement meets it; the store says which of these
+ * errors a thrown value stands for (SQLite: sqlite/store-error-of.ts), and each edge turns it into
+ * one of them, so no stack trace reaches a user for them.
  * They are not `DomainError`s: no decision refused anything, the file or its neighbours did.
  */
 import { Schema } from "effect"
 import type { DiskFull } from "../domain/errors.js"
-import { BUSY_TIMEOUT_MS } from "./sqlite/database.js"
-import { diskFullOf } from "./sqlite/disk-full.js"
 
 /** The file's pages are not what SQLite wrote (SQLITE_CORRUPT, SQLITE_NOTADB). */
 export class StoreDamaged extends Schema.TaggedError<StoreDamaged>()("StoreDamaged", {
@@ -50,26 +49,3 @@ export class LogBroken extends Schema.TaggedError<LogBroken>()("LogBroken", {
 }
 
 export type StoreError = StoreDamaged | StoreLocked | DiskFull | LogBroken
-
-/**
- * The store error a thrown value stands for: one of SQLite's errors about the file, or a store
- * error thrown as it is (LogBroken, from a write's check under the lock).
- */
-export const storeErrorOf = (error: unknown, path: string): StoreError | undefined => {
-  if (error instanceof LogBroken) return error
-  const full = diskFullOf(error, path)
-  if (full !== undefined) return full
-  const code = sqliteCode(error)
-  if (code === undefined) return undefined
-  const detail = error instanceof Error ? error.message : String(error)
-  if (isCode(code, "SQLITE_CORRUPT") || isCode(code, "SQLITE_NOTADB")) return new StoreDamaged({ path, detail })
-  if (isCode(code, "SQLITE_BUSY") || isCode(code, "SQLITE_LOCKED")) return new StoreLocked({ path, waitedMs: BUSY_TIMEOUT_MS })
-  return undefined
-}
-
-/** A primary code or one of its extended codes (SQLITE_CORRUPT_INDEX, SQLITE_BUSY_SNAPSHOT...). */
-const isCode = (code: string, primary: string): boolean => code === primary || code.startsWith(`${primary}_`)
-
-/** better-sqlite3's SqliteError carries SQLite's code as a string such as "SQLITE_CORRUPT". */
-const sqliteCode = (error: unknown): string | undefined =>
-  error instanceof Error && error.name === "SqliteError" && "code" in error && typeof error.code === "string" ? error.code : undefined

@@ -4,7 +4,8 @@
  */
 import Database from "better-sqlite3"
 import { describe, expect, it } from "vitest"
-import { StoreDamaged, StoreLocked, storeErrorOf } from "../../src/store/errors.js"
+import { StoreDamaged, StoreLocked } from "../../src/store/errors.js"
+import { storeErrorOf } from "../../src/store/sqlite/store-error-of.js"
 
 const sqliteError = (code: string) => new Database.SqliteError(`message for ${code}`, code)
 

@@ -13,6 +13,7 @@ import { explainRun, runRanking, runSearch } from "../../src/retrieval/ranking-r
 import type { Db } from "../../src/store/sqlite/database.js"
 import { appendAll, appendScenario, conversationSwitch, ORIGINS, scenarioArb } from "../support/ledger-arbitrary.js"
 import { withTempStores } from "../support/temp-store.js"
+import { sqliteReads } from "../../src/store/sqlite/sqlite-reads.js"
 
 const PLACES = [null, "github.com/acme/app", "github.com/acme/other"] as const
 const ASKED = [["how to deploy"], ["Run the tests?", "node version"], ["which cache"], ["tabs or spaces", "how to deploy"]] as const
@@ -26,7 +27,7 @@ const NOW = Date.parse("2031-01-01T00:00:00.000Z")
 const rankings = (db: Db) =>
   PLACES.flatMap((project) =>
     ASKED.map(([query, ...also]) => {
-      const run = runRanking(db, { query, also, project, limit: 5 }, NOW, DEFAULT_CONFIG)
+      const run = runRanking(sqliteReads(db), { query, also, project, limit: 5 }, NOW, DEFAULT_CONFIG)
       return run.ranking.results.map((r) => `${r.memory.id} ${r.coverage?.source ?? ""} ${r.coverage?.cue ?? ""}`)
     })
   )
@@ -42,7 +43,7 @@ test("a cue learned in one project never changes a search from another", () => {
           // Results and everything left out, with its stage: a cue that only made a candidate counts too.
           const search = () =>
             ASKED.map(([query, ...also]) => {
-              const { results, leftOut } = runRanking(db, { query, also, project, limit: 5 }, NOW, DEFAULT_CONFIG).ranking
+              const { results, leftOut } = runRanking(sqliteReads(db), { query, also, project, limit: 5 }, NOW, DEFAULT_CONFIG).ranking
               return [...results.map((r) => `${r.memory.id} ${r.score}`), ...leftOut.map((l) => `${l.memory.id} ${l.stage}`).sort()]
             })
           const withAll = search()
@@ -87,8 +88,8 @@ test("search and why rank alike, with phrasings and learned cues", () => {
         appendScenario(store, scenario)
         for (const [query, ...also] of ASKED) {
           const request = { query, also, project, limit }
-          const search = runSearch(store.db, request, NOW, DEFAULT_CONFIG).results
-          const why = explainRun(store.db, request, runRanking(store.db, request, NOW, DEFAULT_CONFIG), NOW, DEFAULT_CONFIG).results
+          const search = runSearch(sqliteReads(store.db), request, NOW, DEFAULT_CONFIG).results
+          const why = explainRun(sqliteReads(store.db), request, runRanking(sqliteReads(store.db), request, NOW, DEFAULT_CONFIG), NOW, DEFAULT_CONFIG).results
           expect(why.map((r) => [r.memory.id, r.score, r.coverage])).toEqual(search.map((r) => [r.memory.id, r.score, r.coverage]))
         }
       })

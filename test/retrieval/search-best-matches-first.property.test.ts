@@ -13,7 +13,8 @@ import { runRanking, runSearch } from "../../src/retrieval/ranking-run.js"
 import { added, outcome } from "../support/events.js"
 import { eventId, memoryId } from "../support/ids.js"
 import { withTempStores } from "../support/temp-store.js"
-import { type NewEvent } from "../../src/events/log.js"
+import type { NewEvent } from "../../src/events/log.js"
+import { sqliteReads } from "../../src/store/sqlite/sqlite-reads.js"
 
 const WORDS = ["deploy", "test", "cache", "build", "retry"]
 const PROJECTS = ["github.com/a/one", null]
@@ -72,8 +73,8 @@ describe("keyword search from its best matches first", () => {
             const request = { query: words.join(" "), limit: spec.limit, project: spec.project }
             const view = (results: ReadonlyArray<{ memory: { id: string }; rank: number; score: number; terms: unknown; probation: boolean }>) =>
               results.map((r) => ({ id: r.memory.id, rank: r.rank, score: r.score, terms: r.terms, probation: r.probation }))
-            const searched = store.read((db) => runSearch(db, request, NOW, DEFAULT_CONFIG))
-            const ranked = store.read((db) => runRanking(db, request, NOW, DEFAULT_CONFIG))
+            const searched = store.read((db) => runSearch(sqliteReads(db), request, NOW, DEFAULT_CONFIG))
+            const ranked = store.read((db) => runRanking(sqliteReads(db), request, NOW, DEFAULT_CONFIG))
             expect(view(searched.results)).toEqual(view(ranked.ranking.results))
           }
         })

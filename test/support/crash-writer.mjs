@@ -7,7 +7,7 @@
 import { Either } from "effect"
 import { DEFAULT_CONFIG } from "../../dist/config.js"
 import { makeIdFactory } from "../../dist/domain/ids.js"
-import { LedgerStore } from "../../dist/store/ledger-store.js"
+import { LedgerStore } from "../../dist/store/sqlite/ledger-store.js"
 import { readyThenGo } from "./start-signal.mjs"
 
 const parent = process.ppid

@@ -5,7 +5,7 @@
 // Usage: node creation-flapper.mjs PATH
 import { createInterface } from "node:readline"
 import Database from "better-sqlite3"
-import { APPLICATION_ID } from "../../dist/store/database.js"
+import { APPLICATION_ID } from "../../dist/store/sqlite/database.js"
 
 const [path] = process.argv.slice(2)
 const db = new Database(path)

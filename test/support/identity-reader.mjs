@@ -3,7 +3,7 @@
 // that it runs while another process creates the store over and over.
 // Usage: node identity-reader.mjs PATH OPENS
 import { Either } from "effect"
-import { openDatabase } from "../../dist/store/database.js"
+import { openDatabase } from "../../dist/store/sqlite/database.js"
 import { readyThenGo } from "./start-signal.mjs"
 
 const [path, opensText] = process.argv.slice(2)

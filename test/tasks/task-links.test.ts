@@ -9,10 +9,11 @@ import type { DomainEvent } from "../../src/events/events.js"
 import { readEvents } from "../../src/store/sqlite/event-log.js"
 import { LOG_SCHEMA_VERSION } from "../../src/store/sqlite/schema.js"
 import type { LedgerStore } from "../../src/store/sqlite/ledger-store.js"
-import { taskLinksReader } from "../../src/store/sqlite/task-links.js"
+import { taskLinksReader } from "../../src/tasks/links.js"
 import { added, outcome } from "../support/events.js"
 import { eventId, memoryId } from "../support/ids.js"
 import { openStoreAt, openTempStore } from "../support/temp-store.js"
+import { sqliteReads } from "../../src/store/sqlite/sqlite-reads.js"
 
 const A = memoryId(1)
 const B = memoryId(2)
@@ -26,7 +27,7 @@ describe("task links", () => {
     const store = openTempStore()
     append(store, [added(A, "a"), added(B, "b"), recalled("beads:bd-1", B, A), recalled("beads:bd-2", A), recalled(undefined, A), recalled("beads:bd-1", A)])
     append(store, [outcome([A], "partial", { task: "beads:bd-1" }), outcome([B], "worked", { task: "beads:bd-1" })])
-    const links = taskLinksReader(store.db)
+    const links = taskLinksReader(sqliteReads(store.db))
     expect(links("beads:bd-1")).toMatchObject({ memoryIds: [B, A], recorded: { outcome: "partial" } })
     expect(links("beads:bd-2")).toEqual({ memoryIds: [A], recorded: undefined })
     expect(links("beads:bd-3")).toEqual({ memoryIds: [], recorded: undefined })
@@ -60,7 +61,7 @@ describe("task links", () => {
     try {
       expect(reopened.db.pragma("user_version", { simple: true })).toBe(LOG_SCHEMA_VERSION)
       expect(reopened.db.prepare("SELECT name FROM sqlite_schema WHERE name = 'events_task'").get()).toEqual({ name: "events_task" })
-      expect(taskLinksReader(reopened.db)("beads:bd-1").memoryIds).toEqual([A])
+      expect(taskLinksReader(sqliteReads(reopened.db))("beads:bd-1").memoryIds).toEqual([A])
     } finally {
       reopened.close()
     }

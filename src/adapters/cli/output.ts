@@ -6,18 +6,17 @@
 import { existsSync, rmSync } from "node:fs"
 import { resolve } from "node:path"
 import { Cause, Effect, Exit, Option, type Scope } from "effect"
-import { AppLayer } from "../../services/app.js"
-import { defaultDbPath, Store } from "../../services/store.js"
-import { unusablePath, type Db, type StoreOpening } from "../../store/sqlite/database.js"
-import { storeErrorOf } from "../../store/errors.js"
+import { AppLayer, defaultDbPath, storeErrorOf, unusablePath } from "../../services/app.js"
+import { StoreMaintenance } from "../../store/store-maintenance.js"
 import type { Commands } from "../../services/commands.js"
 import type { Maintenance } from "../../services/maintenance.js"
 import type { Queries } from "../../services/queries.js"
 import type { Retrieval } from "../../services/retrieval.js"
 import type { Tasks } from "../../services/tasks.js"
 import { forTerminal } from "./terminal-text.js"
+import type { StoreOpening } from "../../store/opening.js"
 
-export type Services = Commands | Queries | Maintenance | Retrieval | Store | Tasks
+export type Services = Commands | Queries | Maintenance | Retrieval | StoreMaintenance | Tasks
 
 /** Errors that mean the command line itself was wrong. */
 const USAGE_ERRORS = new Set(["UnknownCategory", "InvalidId", "UsageError", "ExportTargetInvalid", "SecretInIdentity"])
@@ -84,7 +83,7 @@ export const runAgainstStore = <A, E extends { readonly _tag: string; readonly m
     Effect.suspend(() => {
       const created = !existsSync(path)
       let empty = false
-      const noteEmpty = Effect.flatMap(Store, (store) => Effect.try(() => void (empty = created && storeIsEmpty(store.db))))
+      const noteEmpty = Effect.flatMap(StoreMaintenance, (store) => Effect.map(store.isEmpty, (isEmpty) => void (empty = created && isEmpty)))
       return Effect.provide(Effect.onExit(effect, (exit) => (Exit.isFailure(exit) ? Effect.ignore(noteEmpty) : Effect.void)), AppLayer(path, undefined, undefined, opening)).pipe(
         // After the layer closed the store: SQLite removes the -wal when the last connection
         // closes, so a -wal still there means another process has the new file open: it stays.
@@ -109,5 +108,3 @@ export const dbOptionProblem = (path: string): string | undefined => {
   if (problem === undefined) return undefined
   return problem.startsWith("it ") ? `--db ${path} ${problem.slice(3)}` : `--db ${path}: ${problem}`
 }
-
-const storeIsEmpty = (db: Db): boolean => (db.prepare("SELECT count(*) AS n FROM events").get() as { n: number }).n === 0

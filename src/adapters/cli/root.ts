@@ -9,8 +9,8 @@ import type { Caller, Operations } from "../../api/operations.js"
 import { operationsForStore, remoteFromEnv } from "../../api/operations-from-env.js"
 import { CLI_WRITER } from "../../domain/vouching.js"
 import { detectProject } from "../../project/identity.js"
-import type { StoreOpening } from "../../store/sqlite/database.js"
 import { fail, printOutcome, runAgainstStore, type Printed, type Services } from "./output.js"
+import type { StoreOpening } from "../../store/opening.js"
 
 export const mem = Command.make("mem", {
   db: Options.text("db").pipe(

@@ -11,14 +11,7 @@
 import type { Db } from "./database.js"
 import { LogBroken } from "../errors.js"
 import { statement } from "./statements.js"
-
-export interface ChainBreak {
-  /** The sequence number of the first event that does not verify. */
-  readonly brokenAt: number
-  readonly reason: string
-  /** When verify found it (ISO-8601 UTC). */
-  readonly foundAt: string
-}
+import type { ChainBreak } from "../store-maintenance.js"
 
 export const createChainBreak = (db: Db): void =>
   void db.exec(`

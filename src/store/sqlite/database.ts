@@ -9,6 +9,7 @@ import Database from "better-sqlite3"
 import { Either } from "effect"
 import { DatabaseUnusable, type DiskFull, StoreNotFound } from "../../domain/errors.js"
 import { diskFullOf } from "./disk-full.js"
+import type { StoreOpening } from "../opening.js"
 
 export type Db = Database.Database
 
@@ -17,10 +18,6 @@ export const APPLICATION_ID = 0x6d656d6c
 export const BUSY_TIMEOUT_MS = 15_000
 
 /** Whether opening a store may create it: false for a command with nothing to do on a new one. */
-export interface StoreOpening {
-  /** Unless false, a missing file (and its folders) is created; if false, it is StoreNotFound. */
-  readonly create?: boolean
-}
 
 export interface OpenOptions extends StoreOpening {
   readonly readonly?: boolean

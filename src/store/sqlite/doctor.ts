@@ -6,14 +6,7 @@ import { statSync } from "node:fs"
 import { dirname } from "node:path"
 import { verifyChain } from "./verify.js"
 import type { Db } from "./database.js"
-
-export interface Check {
-  readonly name: string
-  readonly ok: boolean
-  readonly detail: string
-  /** What to do about it, when not ok. */
-  readonly fix?: string
-}
+import type { Check, PrivacyCounts } from "../store-maintenance.js"
 
 export const databaseChecks = (db: Db, path: string): Check[] => {
   const integrity = String(db.pragma("quick_check", { simple: true }))
@@ -42,20 +35,6 @@ const permissions = (path: string): Check => {
         fix: `chmod 600 ${path}; chmod 700 ${dirname(path)}`
       }
     : { name: "permissions", ok: true, detail: `file ${file.toString(8)}, folder ${dir.toString(8)}` }
-}
-
-/**
- * What the privacy scan did, read from the log (so a rebuild or a replay reports the same):
- * writes whose text had secrets redacted, how many secrets in all, writes that had `<private>`
- * spans dropped, and writes flagged as instruction-like. A write is a `MemoryAdded` or a
- * `MemoryRevised` with new text; restatements store no text and are not counted. Purged
- * payloads are gone, and so is what they said about themselves.
- */
-export interface PrivacyCounts {
-  readonly redactedWrites: number
-  readonly secretsRedacted: number
-  readonly privateDroppedWrites: number
-  readonly instructionLikeWrites: number
 }
 
 export const privacyCounts = (db: Db): PrivacyCounts =>

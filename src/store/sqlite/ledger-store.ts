@@ -14,22 +14,23 @@ import type { MemoryId } from "../../domain/ids.js"
 import type { StoredEvent } from "../../events/events.js"
 import { appendEvents, appendRaw } from "./event-log.js"
 import type { DecisionState } from "../../commands/state.js"
+import type { WriteUnit } from "../event-log.js"
+import { sqliteReads } from "./sqlite-reads.js"
 import { loadConversation } from "./projections/conversations.js"
 import { findRestatement, loadMemory } from "./projections/memories.js"
 import { openProjectionSession, type ProjectionSession } from "./projections/projector.js"
 import { refuseIfBroken } from "./chain-break.js"
-import { openDatabase, type Db, type StoreOpening } from "./database.js"
+import { openDatabase, type Db } from "./database.js"
 import { CheckpointThread } from "./checkpoint-thread.js"
 import { isReady, prepareSchema } from "./schema.js"
 import { LocalBatchWriter, type BatchWriter } from "./batch-writer.js"
 import { WriterThread } from "./writer-thread.js"
-import { type NewEvent, type RawEvent } from "../../events/log.js"
+import type { NewEvent, RawEvent } from "../../events/log.js"
+import type { StoreOpening } from "../opening.js"
 
-export interface WriteTx {
+/** A write's unit of work (the port's `WriteUnit`) with the connection and raw appends. */
+export interface WriteTx extends WriteUnit {
   readonly db: Db
-  readonly state: DecisionState
-  /** Appends and applies the projections; visible to every reader once the transaction commits. */
-  readonly append: (events: ReadonlyArray<NewEvent>) => StoredEvent[]
   /** Appends rows as an export carried them (replay, import of events), then projects them. */
   readonly appendRaw: (rows: ReadonlyArray<RawEvent>) => StoredEvent[]
 }
@@ -146,6 +147,7 @@ export class LedgerStore {
         }
         const result = f({
           db: this.db,
+          reads: sqliteReads(this.db),
           state: this.decisionState(session),
           append: (events) => project(appendEvents(this.db, events)),
           appendRaw: (rows) => project(appendRaw(this.db, rows))

@@ -10,15 +10,11 @@
  * reached none of those and left nothing for the vacuum to miss, so it is not used.
  */
 import type { LedgerConfig } from "../../config.js"
-import { rebuildProjections, type Progress } from "./projections/rebuild.js"
+import { rebuildProjections } from "./projections/rebuild.js"
 import type { Db } from "./database.js"
 import { clearStatements } from "./statements.js"
-
-export interface PurgeReport {
-  readonly conversations: ReadonlyArray<string>
-  readonly memories: number
-  readonly erasedEvents: number
-}
+import type { Progress } from "../store-maintenance.js"
+import type { PurgeReport } from "../store-maintenance.js"
 
 /** `onProgress` counts in events: the rebuild is most of the work; the vacuum ends it. */
 export const purgeForgotten = (db: Db, config: LedgerConfig, options: { readonly memories: boolean }, onProgress?: Progress): PurgeReport => {

@@ -10,25 +10,15 @@
 import type { LedgerConfig } from "../../config.js"
 import { LogChain } from "../../events/log-chain.js"
 import { readRows } from "./event-log.js"
-import { rebuildProjections, type Progress } from "./projections/rebuild.js"
+import { rebuildProjections } from "./projections/rebuild.js"
 import { diffSnapshots, snapshotProjections } from "./projections/snapshot.js"
-import { clearChainBreak, recordChainBreak, type ChainBreak } from "./chain-break.js"
+import { clearChainBreak, recordChainBreak } from "./chain-break.js"
 import { quickCheck, type Db } from "./database.js"
 import { clearStatements } from "./statements.js"
-import { type EventRow } from "../../events/log.js"
-
-export interface VerifyReport {
-  readonly ok: boolean
-  readonly events: number
-  readonly integrity: string
-  readonly chain: { readonly ok: boolean; readonly brokenAt?: number; readonly reason?: string }
-  readonly projections: { readonly ok: boolean; readonly differences: ReturnType<typeof diffSnapshots> }
-  /**
-   * What this verify did about writes: `refused` them from now on (it found the chain broken),
-   * or `lifted` an earlier verify's refusal (it found the chain whole again).
-   */
-  readonly writes?: { readonly refused: ChainBreak } | { readonly lifted: ChainBreak }
-}
+import type { EventRow } from "../../events/log.js"
+import type { Progress } from "../store-maintenance.js"
+import type { ChainBreak } from "../store-maintenance.js"
+import type { VerifyReport } from "../store-maintenance.js"
 
 /**
  * `now`: when the verify runs (ISO-8601 UTC), kept with a finding. `onProgress` counts in

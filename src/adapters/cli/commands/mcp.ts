@@ -5,7 +5,7 @@
  */
 import { Command } from "@effect/cli"
 import { Effect, Option } from "effect"
-import { defaultDbPath } from "../../../services/store.js"
+import { defaultDbPath } from "../../../services/app.js"
 import { fail } from "../output.js"
 import { mem } from "../root.js"
 

@@ -1,7 +1,7 @@
 /** `mem serve`: the REST API (and later /mcp) over one open store; see docs/serve.md. */
 import { Command, Options } from "@effect/cli"
 import { Effect, Option } from "effect"
-import { defaultDbPath } from "../../../services/store.js"
+import { defaultDbPath } from "../../../services/app.js"
 import { DEFAULT_HOST, DEFAULT_PORT } from "../../http/bind-host.js"
 import { mem } from "../root.js"
 

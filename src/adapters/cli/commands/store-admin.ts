@@ -4,11 +4,11 @@ import { Args, Command, Options } from "@effect/cli"
 import { Effect, Option } from "effect"
 import { Maintenance } from "../../../services/maintenance.js"
 import { count } from "../format.js"
-import type { VerifyReport } from "../../../store/sqlite/verify.js"
 import { UsageError } from "../output.js"
 import { progressBar } from "../progress.js"
 import * as O from "../options.js"
 import { CREATES, mem, withStore } from "../root.js"
+import type { VerifyReport } from "../../../store/store-maintenance.js"
 
 /** A JSONL file to read, or `-` for standard input. */
 const input = (what: string) => Args.text({ name: "file" }).pipe(Args.withDescription(`${what} (JSONL), or - for standard input`))

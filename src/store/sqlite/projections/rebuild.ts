@@ -21,8 +21,7 @@ import { emptyConversation } from "./projector.js"
 import { CUE_LOOKBACK, evolveCues, recallWindow, type CueState } from "../../../projections/cue-state.js"
 import { writeCueState } from "./cues.js"
 import { PROJECTIONS, versionOf } from "./registry.js"
-
-export type Progress = (done: number, total: number) => void
+import type { Progress } from "../../store-maintenance.js"
 
 /** Runs in the caller's transaction. */
 export const rebuildProjections = (db: Db, config: LedgerConfig, onProgress?: Progress): { events: number } => {

@@ -18,47 +18,10 @@ import type { DiskFull } from "../../../domain/errors.js"
 import { exportRow } from "../../../events/export-line.js"
 import { LogChain } from "../../../events/log-chain.js"
 import { readRows } from "../event-log.js"
-import type { Progress } from "../projections/rebuild.js"
 import { diskFullOf } from "../disk-full.js"
 import type { LedgerStore } from "../ledger-store.js"
-
-/** The export file cannot be written: it is the store, a folder, or its folder is missing. */
-export class ExportTargetInvalid extends Schema.TaggedError<ExportTargetInvalid>()("ExportTargetInvalid", {
-  file: Schema.String,
-  reason: Schema.String
-}) {
-  override get message() {
-    return `cannot export to ${this.file}: ${this.reason}; nothing was written`
-  }
-}
-
-/** An event of the log does not verify, so an export of the whole log would not replay. */
-export class EventDoesNotVerify extends Schema.TaggedError<EventDoesNotVerify>()("EventDoesNotVerify", {
-  seq: Schema.Number,
-  reason: Schema.String
-}) {
-  override get message() {
-    return (
-      `event #${this.seq} does not verify (${this.reason}); nothing was written. ` +
-      `'mem export --verified FILE' writes the ${this.seq - 1} events before it, which 'mem replay' takes into a new store`
-    )
-  }
-}
-
-export interface ExportReport {
-  readonly events: number
-  readonly file: string
-  /** With `verified`: the first event that does not verify, where the export ended. */
-  readonly stoppedAt?: number
-  readonly reason?: string
-}
-
-export interface ExportOptions {
-  /** End at the first event that does not verify, instead of refusing to export. */
-  readonly verified?: boolean
-  /** Hears every 10,000 events written, and the end. */
-  readonly onProgress?: Progress
-}
+import type { Progress } from "../../store-maintenance.js"
+import { EventDoesNotVerify, ExportTargetInvalid, type ExportOptions, type ExportReport } from "../../store-maintenance.js"
 
 export const exportLog = (
   store: LedgerStore,

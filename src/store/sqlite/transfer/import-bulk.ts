@@ -11,18 +11,19 @@
  * is. A bad line rolls its batch back once the batch before is settled, and is reported with the
  * lines committed before it.
  */
+import { sqliteReads } from "../sqlite-reads.js"
 import { Either } from "effect"
 import type { Actor } from "../../../commands/actor.js"
 import { decideAddInput } from "../../../commands/add-input.js"
 import type { ImportLines } from "../../../commands/import-lines.js"
 import { scanForStorage } from "../../../commands/scanned-content.js"
 import { afterCommittedLines, ImportLineInvalid, type DomainError } from "../../../domain/errors.js"
-import type { Progress } from "../projections/rebuild.js"
 import type { BatchWriter } from "../batch-writer.js"
 import type { Db } from "../database.js"
 import { BulkBatch } from "./bulk-batch.js"
 import { ImportView } from "./import-view.js"
-import { type NewEvent } from "../../../events/log.js"
+import type { NewEvent } from "../../../events/log.js"
+import type { Progress } from "../../store-maintenance.js"
 
 /** What every batch of one bulk import shares. */
 export interface BulkRun {
@@ -151,7 +152,7 @@ const decideBatch = (db: Db, batch: BulkBatch, lines: ImportLines, { actor, now,
     }
     const scanned = scanForStorage(item.input.content)
     if (Either.isLeft(scanned)) return Either.left(new ImportLineInvalid({ line: item.line, reason: scanned.left.message }))
-    const decision = decideAddInput(item.input, { db, state: batch.state, newId }, scanned.right)
+    const decision = decideAddInput(item.input, { reads: sqliteReads(db), state: batch.state, newId }, scanned.right)
     if (Either.isLeft(decision)) return Either.left(new ImportLineInvalid({ line: item.line, reason: decision.left.message }))
     const origin = item.origin ?? actor.origin
     const agent = item.agent ?? actor.agent

@@ -34,19 +34,13 @@ import { afterCommittedLines, ImportLineInvalid, type DomainError } from "../../
 import type { MakeId } from "../../../domain/ids.js"
 import { sha256 } from "../../../events/codec.js"
 import type { ExportedEvent } from "../../../events/export-line.js"
-import type { Progress } from "../projections/rebuild.js"
 import type { BatchWriter } from "../batch-writer.js"
 import type { LedgerStore } from "../ledger-store.js"
 import { statement } from "../statements.js"
 import { importInBulk, type BulkRun, type BulkTotals } from "./import-bulk.js"
-import { type RawEvent } from "../../../events/log.js"
-
-export interface ImportReport {
-  readonly imported: number
-  readonly confirmed: number
-  readonly events: number
-  readonly ids: ReadonlyArray<string>
-}
+import type { RawEvent } from "../../../events/log.js"
+import type { Progress } from "../../store-maintenance.js"
+import type { ImportReport } from "../../store-maintenance.js"
 
 /** Lines per import transaction on the line-at-a-time path: large enough to be fast, small enough to let others write. */
 export const IMPORT_BATCH = 2_000

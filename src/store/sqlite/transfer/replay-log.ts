@@ -11,9 +11,10 @@ import { Either } from "effect"
 import { parseImport } from "../../../commands/import-lines.js"
 import { ImportLineInvalid, InvalidInput, ReplayTargetNotEmpty, type DomainError } from "../../../domain/errors.js"
 import { appendRaw, eventCount } from "../event-log.js"
-import { rebuildProjections, type Progress } from "../projections/rebuild.js"
+import { rebuildProjections } from "../projections/rebuild.js"
 import type { LedgerStore } from "../ledger-store.js"
 import { rawOf } from "./import-memories.js"
+import type { Progress } from "../../store-maintenance.js"
 
 export const replayLog = (store: LedgerStore, text: string, onProgress?: Progress): Either.Either<{ events: number }, DomainError> =>
   Either.flatMap(Either.mapLeft(parseImport(text), replayed), (items) =>

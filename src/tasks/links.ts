@@ -1,14 +1,12 @@
 /**
  * What the log says about one task: the memories recalled under it and whether an outcome for it
- * is already recorded. Read straight from the log through the `events_task` index (see log.ts)
- * rather than kept in a projection: the answer is needed for a few tasks at a time, the index
- * makes each a handful of rows, and a read of the log itself can never drift from it.
+ * is already recorded. Read straight from the log (stores index the task that recalls and
+ * outcomes name) rather than kept in a projection: the answer is needed for a few tasks at a
+ * time, the index makes each a handful of rows, and a read of the log can never drift from it.
  */
-import type { MemoryId } from "../../domain/ids.js"
-import type { Outcome } from "../../domain/vocabulary.js"
-import { readEvents } from "./event-log.js"
-import { forgottenOrigins } from "./projections/conversations.js"
-import type { Db } from "./database.js"
+import type { MemoryId } from "../domain/ids.js"
+import type { Outcome } from "../domain/vocabulary.js"
+import type { LedgerReads } from "../store/ledger-reads.js"
 
 export interface TaskLinks {
   /** Memories shown while the task was current, each once, in the order first shown. */
@@ -24,12 +22,12 @@ export interface TaskLinks {
  * - An outcome counts as recorded whatever its conversation: forgetting the conversation that
  *   recorded it means "do not count it", and a sync that recorded it again would undo that.
  */
-export const taskLinksReader = (db: Db): ((task: string) => TaskLinks) => {
-  const hidden = forgottenOrigins(db)
+export const taskLinksReader = (reads: LedgerReads): ((task: string) => TaskLinks) => {
+  const hidden = reads.forgottenOrigins()
   return (task) => {
     const memoryIds = new Set<MemoryId>()
     let recorded: TaskLinks["recorded"]
-    for (const stored of readEvents(db, { task })) {
+    for (const stored of reads.events({ task })) {
       const event = stored.event
       if (event?._tag === "OutcomeRecorded") recorded ??= { outcome: event.outcome, eventId: stored.id }
       if (event?._tag === "MemoriesRecalled" && !hidden.has(stored.origin)) for (const id of event.memoryIds) memoryIds.add(id)

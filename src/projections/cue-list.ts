@@ -1,9 +1,8 @@
 /** A memory's cues as a person reads them (`mem cues`): written ones, then learned ones with their source. */
-import type { LedgerConfig } from "../../../config.js"
-import type { Db } from "../database.js"
-import { cueWeightAt } from "../../../projections/cue-state.js"
-import { learnedCuesOf } from "./cues.js"
-import type { MemoryState } from "../../../projections/memory-state.js"
+import type { LedgerConfig } from "../config.js"
+import type { LedgerReads } from "../store/ledger-reads.js"
+import { cueWeightAt } from "./cue-state.js"
+import type { MemoryState } from "./memory-state.js"
 
 export type CueView = WrittenCueView | LearnedCueView
 
@@ -24,9 +23,9 @@ export interface LearnedCueView {
   readonly learnedAt: string
 }
 
-export const cuesOfMemory = (db: Db, memory: MemoryState, nowMs: number, config: LedgerConfig): CueView[] => [
+export const cuesOfMemory = (reads: LedgerReads, memory: MemoryState, nowMs: number, config: LedgerConfig): CueView[] => [
   ...memory.cues.map((text): WrittenCueView => ({ text, source: "written" })),
-  ...(learnedCuesOf(db, [memory.id]).get(memory.id) ?? [])
+  ...(reads.learnedCues([memory.id]).get(memory.id) ?? [])
     .map((c): LearnedCueView => ({
       text: c.text,
       source: "learned",

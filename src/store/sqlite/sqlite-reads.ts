@@ -1,0 +1,54 @@
+/**
+ * The port's reads (ledger-reads.ts) on one SQLite connection. Made once per connection: each
+ * read prepares its statements once and runs in whatever transaction the caller holds, which
+ * is what makes a unit of reads one snapshot.
+ */
+import { EMPTY_LOG } from "../../events/log.js"
+import type { LedgerReads } from "../ledger-reads.js"
+import type { Db } from "./database.js"
+import { lastEvent, readEvents } from "./event-log.js"
+import { keywordNeighbours, listMemories, offeredUnasked, storeCounts, vectorNeighbours } from "./memory-queries.js"
+import { forgottenOrigins, listConversations, loadConversation } from "./projections/conversations.js"
+import { learnedCuesOf } from "./projections/cues.js"
+import { loadEvidence, loadEvidenceOf } from "./projections/evidence.js"
+import { resolveMemoryId, shortId } from "./projections/id-prefix.js"
+import { findRestatement, loadMemory } from "./projections/memories.js"
+import { cosineBetween } from "./projections/vector-search.js"
+import { addVectorCandidates, documentFrequency, keywordCandidates, keywordMatchesOutsideCandidates, memoriesByKey } from "./retrieval/candidates.js"
+
+const readsOf = new WeakMap<Db, LedgerReads>()
+
+export const sqliteReads = (db: Db): LedgerReads => {
+  let reads = readsOf.get(db)
+  if (reads === undefined) {
+    reads = makeReads(db)
+    readsOf.set(db, reads)
+  }
+  return reads
+}
+
+const makeReads = (db: Db): LedgerReads => ({
+  memory: (id) => loadMemory(db, id),
+  memoriesByKey: (keys) => memoriesByKey(db, keys),
+  resolveId: (typed) => resolveMemoryId(db, typed),
+  shortId: (id) => shortId(db, id),
+  list: (filter) => listMemories(db, filter),
+  offeredUnasked: (project) => offeredUnasked(db, project),
+  restatementOf: (contentKey, scope, project) => findRestatement(db, contentKey, scope, project),
+  evidence: (id) => loadEvidence(db, id),
+  evidenceOf: (ids) => loadEvidenceOf(db, ids),
+  learnedCues: (ids) => learnedCuesOf(db, ids),
+  conversation: (origin) => loadConversation(db, origin),
+  conversations: () => listConversations(db),
+  forgottenOrigins: () => forgottenOrigins(db),
+  counts: (nowMs, config) => storeCounts(db, nowMs, config),
+  events: (filter) => readEvents(db, filter),
+  head: () => lastEvent(db) ?? EMPTY_LOG,
+  keywordCandidates: (phrasings, scope, limit, config, nowMs, count) => keywordCandidates(db, phrasings, scope, limit, config, nowMs, count),
+  addVectorCandidates: (found, query, scope, limit, config) => addVectorCandidates(db, found, query, scope, limit, config),
+  cosineBetween: (model, a, b) => cosineBetween(db, model, a, b),
+  documentFrequency: () => documentFrequency(db),
+  keywordMatchesOutside: (query, scope) => keywordMatchesOutsideCandidates(db, query, scope),
+  keywordNeighbours: (content, project, count) => keywordNeighbours(db, content, project, count),
+  vectorNeighbours: (vector, project, count) => vectorNeighbours(db, vector, project, count)
+})

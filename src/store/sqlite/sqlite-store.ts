@@ -1,0 +1,39 @@
+/**
+ * The SQLite store: one LedgerStore (one connection to one file) behind the three ports, the
+ * event log, the reader and the store's maintenance, closed when the layer's scope ends.
+ */
+import { Context, Effect, Layer } from "effect"
+import { Settings, type LedgerConfig } from "../../config.js"
+import { EventLog } from "../event-log.js"
+import { LedgerReader } from "../ledger-reader.js"
+import { StoreMaintenance } from "../store-maintenance.js"
+import { LedgerStore } from "./ledger-store.js"
+import { sqliteEventLog } from "./sqlite-event-log.js"
+import { sqliteMaintenance } from "./sqlite-maintenance.js"
+import { sqliteReader } from "./sqlite-reader.js"
+import type { StoreOpening } from "../opening.js"
+
+/** The open store itself, for what works below the ports (the SQLite tests and benchmarks). */
+export class SqliteStore extends Context.Tag("memledger/SqliteStore")<SqliteStore, LedgerStore>() {}
+
+/** The ports over an open store; the store's owner closes it. */
+export const sqlitePorts = (store: LedgerStore) =>
+  Layer.mergeAll(
+    Layer.succeed(EventLog, sqliteEventLog(store)),
+    Layer.succeed(LedgerReader, sqliteReader(store)),
+    Layer.succeed(StoreMaintenance, sqliteMaintenance(store)),
+    Layer.succeed(Settings, store.config),
+    Layer.succeed(SqliteStore, store)
+  )
+
+/** Opens the file (creating it only when `opening` allows) and closes it with the scope. */
+export const SqliteStoreLive = (path: string, config: LedgerConfig, opening: StoreOpening = {}) =>
+  Layer.unwrapScoped(
+    Effect.map(
+      Effect.acquireRelease(
+        Effect.suspend(() => LedgerStore.open(path, config, opening)),
+        (store) => Effect.sync(() => store.close())
+      ),
+      sqlitePorts
+    )
+  )
