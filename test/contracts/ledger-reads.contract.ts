@@ -1,0 +1,186 @@
+/**
+ * The read contract: for a given log, what each of the port's reads returns. Written once and
+ * run against every store (stores.ts): a store whose projections, candidate queries or log
+ * reads answer differently from these fails here, whatever its SQL.
+ */
+import { Either } from "effect"
+import { describe, expect, test } from "vitest"
+import { DEFAULT_CONFIG } from "../../src/config.js"
+import type { NewEvent } from "../../src/events/log.js"
+import type { LedgerReads } from "../../src/store/ledger-reads.js"
+import { added, conversationForgotten, forgotten, outcome, recalled } from "../support/events.js"
+import { eventId, memoryId } from "../support/ids.js"
+import type { StoreUnderTest } from "./stores.js"
+
+const NOW = Date.UTC(2026, 0, 10)
+const at = (day: number) => new Date(Date.UTC(2026, 0, day)).toISOString()
+
+const DEPLOY = memoryId(1)
+const PNPM = memoryId(2)
+const OTHER = memoryId(3)
+const OLD = memoryId(4)
+const PLANTED = memoryId(5)
+const NAMED = [DEPLOY, PNPM, OTHER, OLD, PLANTED] as const
+
+const SESSION = "claude-code:session/s1"
+const FORGOTTEN_SESSION = "codex:thread/t9"
+
+let n = 0
+const event = (e: NewEvent["event"], day: number, origin = "cli"): NewEvent => ({ id: eventId(++n), recordedAt: at(day), origin, agent: "test", event: e })
+
+/** One log that every read below is asked about. */
+const LOG: ReadonlyArray<NewEvent> = [
+  event(added(DEPLOY, "deploy with make release after the tests pass", { category: "command", scope: "project", project: "web" }), 1),
+  event(added(PNPM, "use pnpm, never npm, in this repository", { category: "convention", scope: "project", project: "web" }), 2),
+  event(added(OTHER, "deploy the api with helm upgrade", { category: "command", scope: "project", project: "api" }), 2),
+  event(added(OLD, "deploy by copying files over ssh", { category: "command" }), 3),
+  event(forgotten(OLD), 4),
+  event(recalled("how do I ship the site", [PNPM]), 5, SESSION),
+  event(outcome([DEPLOY], "worked"), 5, SESSION),
+  event(outcome([PNPM], "failed"), 6),
+  event(added(PLANTED, "deploy notes from a thread later forgotten", { project: "web", scope: "project" }), 6, FORGOTTEN_SESSION),
+  event(conversationForgotten(FORGOTTEN_SESSION), 7)
+]
+
+export const readContract = (store: StoreUnderTest): void => {
+  describe(`read contract: ${store.name}`, () => {
+    /** Opens an empty store, appends LOG in one write, and asks `f` of one snapshot. */
+    const given = async <A>(f: (reads: LedgerReads) => A): Promise<A> => {
+      const ports = await store.open()
+      try {
+        await ports.run(ports.log.write((unit) => Either.right(unit.append(LOG))))
+        return await ports.run(ports.reader.read(f))
+      } finally {
+        await ports.close()
+      }
+    }
+
+    test("memory and memoriesByKey return the folded memory; an unknown id returns nothing", async () => {
+      const [deploy, unknown, byKey] = await given((r) => {
+        const deploy = r.memory(DEPLOY)
+        return [deploy, r.memory(memoryId(99)), deploy && r.memoriesByKey([deploy.key])] as const
+      })
+      expect(deploy).toMatchObject({ id: DEPLOY, content: "deploy with make release after the tests pass", category: "command", project: "web", forgotten: false })
+      expect(unknown).toBeUndefined()
+      expect(byKey?.get(deploy!.key)?.id).toBe(DEPLOY)
+    })
+
+    test("resolveId takes a full id or a unique prefix and names what is wrong otherwise", async () => {
+      const answers = await given((r) => [r.resolveId(DEPLOY), r.resolveId(DEPLOY.slice(0, 6)), r.resolveId("0m00"), r.resolveId("zzzzzzzz")])
+      expect(answers[0]).toEqual(Either.right(DEPLOY))
+      expect(Either.isLeft(answers[1]!) && answers[1].left._tag).toBe("AmbiguousId")
+      expect(Either.isLeft(answers[2]!) && answers[2].left._tag).toBe("InvalidId")
+      expect(Either.isLeft(answers[3]!) && answers[3].left._tag).toBe("MemoryNotFound")
+    })
+
+    test("shortId is the shortest prefix no other memory shares, never under 8 characters", async () => {
+      const ids = await given((r) => NAMED.map((id) => r.shortId(id)))
+      for (const [i, short] of ids.entries()) {
+        expect(short.length).toBeGreaterThanOrEqual(8)
+        expect(NAMED[i]!.startsWith(short)).toBe(true)
+        expect(NAMED.filter((id) => id.startsWith(short))).toEqual([NAMED[i]])
+      }
+    })
+
+    test("list keeps the live memories of the project and global ones, newest first, by filter", async () => {
+      const lists = await given((r) => ({
+        web: r.list({ project: "web" }).map((m) => m.id),
+        all: r.list({ all: true }).map((m) => m.id),
+        commands: r.list({ category: "command" }).map((m) => m.id),
+        limited: r.list({ limit: 1 }).map((m) => m.id)
+      }))
+      expect(lists.web).toEqual([PNPM, DEPLOY])
+      expect(lists.all).toEqual([OLD, OTHER, PNPM, DEPLOY])
+      expect(lists.commands).toEqual([OTHER, DEPLOY])
+      expect(lists.limited).toEqual([OTHER])
+    })
+
+    test("a forgotten conversation's memories are in no projection, and its origin is listed as forgotten", async () => {
+      const seen = await given((r) => ({
+        planted: r.memory(PLANTED),
+        forgotten: [...r.forgottenOrigins()],
+        conversations: r.conversations().map((c) => [c.origin, c.forgotten])
+      }))
+      expect(seen.planted).toBeUndefined()
+      expect(seen.forgotten).toEqual([FORGOTTEN_SESSION])
+      expect(Object.fromEntries(seen.conversations)).toMatchObject({ [SESSION]: false, [FORGOTTEN_SESSION]: true, cli: false })
+    })
+
+    test("evidence holds each memory's outcomes; a memory without outcomes has none", async () => {
+      const evidence = await given((r) => ({ deploy: r.evidence(DEPLOY), pnpm: r.evidence(PNPM), other: r.evidence(OTHER), both: r.evidenceOf([DEPLOY, OTHER]) }))
+      expect(evidence.deploy).toMatchObject({ workedCount: 1, failedCount: 0 })
+      expect(evidence.pnpm).toMatchObject({ workedCount: 0, failedCount: 1 })
+      expect(evidence.other).toBeUndefined()
+      expect([...evidence.both.keys()]).toEqual([DEPLOY])
+    })
+
+    test("restatementOf finds the live memory with the same normalised text in its scope only", async () => {
+      const { restatementKey } = await import("../../src/domain/text.js")
+      const key = restatementKey("Use pnpm, never npm, in this repository.")
+      const found = await given((r) => [r.restatementOf(key, "project", "web")?.id, r.restatementOf(key, "project", "api"), r.restatementOf(key, "global", null)])
+      expect(found).toEqual([PNPM, undefined, undefined])
+    })
+
+    test("events and head read the log as appended", async () => {
+      const read = await given((r) => ({
+        head: r.head(),
+        deploy: [...r.events({ memoryId: DEPLOY })].map((e) => e.type),
+        session: [...r.events({ origin: SESSION })].map((e) => e.seq),
+        newest: [...r.events({ newestFirst: true, limit: 2 })].map((e) => e.seq)
+      }))
+      expect(read.head.seq).toBe(LOG.length)
+      expect(read.deploy).toEqual(["MemoryAdded", "OutcomeRecorded"])
+      expect(read.session).toEqual([6, 7])
+      expect(read.newest).toEqual([10, 9])
+    })
+
+    test("counts are what stats reports", async () => {
+      const counts = await given((r) => r.counts(NOW, DEFAULT_CONFIG))
+      expect(counts).toMatchObject({
+        events: LOG.length,
+        memories: { live: 3, forgotten: 1, superseded: 0 },
+        byCategory: { command: 2, convention: 1 },
+        projects: 2,
+        outcomes: { worked: 1, failed: 1, partial: 0 },
+        records: { memories: 2 }
+      })
+      expect(counts.conversations).toEqual({ total: 3, forgotten: 1 })
+    })
+
+    test("keyword candidates match in scope only: the project's and global live memories", async () => {
+      const found = await given((r) => ({
+        web: [...r.keywordCandidates(["deploy"], { project: "web" }, 10, DEFAULT_CONFIG, NOW).values()].map((c) => c.memory.id),
+        api: [...r.keywordCandidates(["deploy"], { project: "api" }, 10, DEFAULT_CONFIG, NOW).values()].map((c) => c.memory.id),
+        outside: r.keywordMatchesOutside("deploy", { project: "web" }).map((m) => m.id),
+        neighbours: r.keywordNeighbours("deploy with make release", "web", 20).map((m) => m.id)
+      }))
+      expect(found.web).toEqual([DEPLOY])
+      expect(found.api).toEqual([OTHER])
+      expect(found.outside.sort()).toEqual([OTHER, OLD].sort())
+      expect(found.neighbours).toEqual([DEPLOY])
+    })
+
+    test("a worked outcome teaches the conversation's earlier recall as a learned cue of that memory", async () => {
+      const cues = await given((r) => r.learnedCues([DEPLOY, PNPM]))
+      expect(cues.get(DEPLOY)?.map((c) => [c.text, c.origin, c.project])).toEqual([["how do I ship the site", SESSION, "web"]])
+      expect(cues.get(PNPM)).toBeUndefined()
+    })
+
+    test("what a context offers unasked: live memories of the project and global ones", async () => {
+      const offered = await given((r) => [r.offeredUnasked("web").map((m) => m.id), r.offeredUnasked(null).map((m) => m.id)])
+      expect(offered[0]!.sort()).toEqual([DEPLOY, PNPM].sort())
+      expect(offered[1]).toEqual([])
+    })
+
+    test("readAt answers as the store was: later events are not there", async () => {
+      const ports = await store.open()
+      try {
+        await ports.run(ports.log.write((unit) => Either.right(unit.append(LOG))))
+        const past = await ports.run(ports.reader.readAt(at(3), (r) => ({ old: r.memory(OLD)?.forgotten, head: r.head().seq, evidence: r.evidence(DEPLOY) })))
+        expect(past).toEqual({ old: false, head: 4, evidence: undefined })
+      } finally {
+        await ports.close()
+      }
+    })
+  })
+}
