@@ -12,6 +12,7 @@ import { loadEvidenceOf } from "../projections/evidence.js"
 import { Commands, type SimilarExist } from "../services/commands.js"
 import { Queries, type MemoryView } from "../services/queries.js"
 import { Retrieval } from "../services/retrieval.js"
+import { Console } from "../services/console.js"
 import { Store } from "../services/store.js"
 import { storedEventJson } from "../events/export-line.js"
 import { memoryToWire } from "./memory-to-wire.js"
@@ -23,6 +24,7 @@ const DEFAULT_LOG_PAGE = 100
 /** What `list` returns without a limit: the most its input allows. */
 const DEFAULT_LIST_LIMIT = 1000
 const DEFAULT_REVIEW_LIMIT = 20
+const DEFAULT_TASK_PAGE = 20
 
 export const OperationsLocal = Layer.effect(
   Operations,
@@ -31,6 +33,7 @@ export const OperationsLocal = Layer.effect(
     const queries = yield* Queries
     const retrieval = yield* Retrieval
     const store = yield* Store
+    const consoleReads = yield* Console
     const config = store.config
 
     const actor = (caller: Caller, origin?: string): Actor => ({ origin: origin ?? caller.origin, agent: caller.agent })
@@ -185,13 +188,14 @@ export const OperationsLocal = Layer.effect(
 
       // `list` and `log` read one more than asked for: whether the limit left anything out is
       // then known, not guessed from a full page.
+      // A page at a time by cursor (console.ts): the next page costs what the first did.
       list: (input) => {
-        const limit = input.limit ?? DEFAULT_LIST_LIMIT
-        return Effect.zipWith(
-          queries.list({ ...optional("project", input.project), ...optional("category", input.category), ...optional("status", input.status), ...optional("all", input.all), limit: limit + 1 }),
-          Clock.currentTimeMillis,
-          (views, nowMs) => ({ memories: views.slice(0, limit).map((v) => wire(v, nowMs)), more: views.length > limit })
-        )
+        const { limit = DEFAULT_LIST_LIMIT, ...filter } = input
+        return Effect.zipWith(consoleReads.page({ ...filter, limit }), Clock.currentTimeMillis, ({ views, next }, nowMs) => ({
+          memories: views.map((v) => wire(v, nowMs)),
+          more: next !== null,
+          ...optional("next", next ?? undefined)
+        }))
       },
 
       review: (input, caller) =>
@@ -232,7 +236,8 @@ export const OperationsLocal = Layer.effect(
           ...optional("before", input.before),
           ...optional("newestFirst", input.newest_first),
           ...optional("memory", input.memory),
-          ...optional("origin", input.origin)
+          ...optional("origin", input.origin),
+          ...optional("types", input.types)
         }
         return Effect.map(queries.log(filter), (events) => {
           const page = events.slice(0, limit)
@@ -240,7 +245,25 @@ export const OperationsLocal = Layer.effect(
         })
       },
 
-      stats: () => queries.stats
+      stats: () => queries.stats,
+
+      overview: () => consoleReads.overview,
+
+      record: (input) =>
+        Effect.zipWith(consoleReads.record(input.id), Clock.currentTimeMillis, (r, nowMs) => ({
+          memory: wire(r.memory, nowMs),
+          halfLifeDays: config.halfLifeDays,
+          failureWeight: config.failureWeight,
+          failureGate: config.failureGate,
+          outcomes: r.outcomes.map(({ event, counted }) => ({ event: storedEventJson(event), counted })),
+          points: r.points
+        })),
+
+      tasks: (input) =>
+        Effect.map(consoleReads.tasks({ limit: input.limit ?? DEFAULT_TASK_PAGE, ...optional("before", input.before) }), ({ tasks, next }) => ({
+          tasks: tasks.map((t) => ({ ...t, outcomes: t.outcomes.map(storedEventJson) })),
+          next
+        }))
     }
     return withStoreErrors(api, store.path === ":memory:" ? store.path : resolve(store.path))
   })

@@ -122,7 +122,8 @@ export type ContextOutput = typeof ContextOutput.Type
 export const MemoryOutput = Memory
 export const MemoriesOutput = Schema.Struct({
   memories: Schema.Array(Memory),
-  more: Schema.Boolean.annotations({ description: "whether the limit left memories out" })
+  more: Schema.Boolean.annotations({ description: "whether the limit left memories out" }),
+  next: Schema.optional(Schema.String.annotations({ description: "when `more`: the `cursor` of the next page" }))
 })
 export type MemoriesOutput = typeof MemoriesOutput.Type
 

@@ -203,6 +203,8 @@ export interface ReadFilter {
   readonly until?: string
   /** Leave out events of these types (e.g. recalls, which pile up and explain no score). */
   readonly excludeTypes?: ReadonlyArray<string>
+  /** Only events of these types. */
+  readonly types?: ReadonlyArray<string>
   /** Only the recalls and outcomes that name this task (through the `events_task` index). */
   readonly task?: string
 }
@@ -236,6 +238,10 @@ export function* readRows(db: Db, filter: ReadFilter = {}): Generator<EventRow> 
   if (filter.excludeTypes !== undefined && filter.excludeTypes.length > 0) {
     where.push(`e.type NOT IN (${filter.excludeTypes.map(() => "?").join(", ")})`)
     args.push(...filter.excludeTypes)
+  }
+  if (filter.types !== undefined && filter.types.length > 0) {
+    where.push(`e.type IN (${filter.types.map(() => "?").join(", ")})`)
+    args.push(...filter.types)
   }
   if (filter.task !== undefined) {
     // Spelled exactly as in the index's definition, or SQLite would not use it.

@@ -8,6 +8,7 @@
 import { Cause, Context, Effect, Either, Exit, ManagedRuntime, Option } from "effect"
 import { Operations } from "../../../api/operations.js"
 import { LocalOperationsLayer } from "../../../services/app.js"
+import { Console } from "../../../services/console.js"
 import { makeMcpWebHandler } from "../../mcp/http.js"
 import { runOn } from "../../mcp/runtime.js"
 import { isLoopbackHost } from "../../http/bind-host.js"
@@ -25,6 +26,8 @@ export interface ServeSettings {
   readonly port: number
   readonly allowHosts: ReadonlyArray<string>
   readonly createToken: boolean
+  /** Called with the bound URL once the server answers (`mem ui` prints it and opens a browser). */
+  readonly onServing?: (url: string) => void
 }
 
 // A log line may quote a request's path or a client's name: shown, never obeyed, by a terminal.
@@ -52,9 +55,9 @@ const serveUntilInterrupted = (settings: ServeSettings, token: TokenSetup) =>
       Effect.sync(() => ManagedRuntime.make(LocalOperationsLayer(settings.db))),
       (runtime) => Effect.promise(() => runtime.dispose())
     )
-    const operations = Context.get((yield* managed).context, Operations)
-    const logged = logDefects(operations, log)
-    const rest = makeRestWebHandler(logged)
+    const context = (yield* managed).context
+    const logged = logDefects(Context.get(context, Operations), log)
+    const rest = makeRestWebHandler(logged, Context.get(context, Console))
     // MCP over Streamable HTTP shares the one open store with REST.
     const mcp = makeMcpWebHandler({ run: runOn(managed) })
     const server = yield* Effect.acquireRelease(
@@ -80,6 +83,7 @@ const serveUntilInterrupted = (settings: ServeSettings, token: TokenSetup) =>
     if (token.token !== null) log(`every request but GET /health needs 'Authorization: Bearer <token>' (the token from ${token.source === "env" ? "MEMLEDGER_TOKEN" : token.file})`)
     // One line, always last and always this shape: scripts and tests read the bound URL from it.
     log(`serving ${server.url}`)
+    settings.onServing?.(server.url)
     return yield* Effect.never
   })
 

@@ -1,0 +1,170 @@
+/**
+ * The reads behind the console's overview and its memory list, as plain SQL over one
+ * connection: each takes the `Db` and returns plain rows or values. They run inside a read
+ * (one snapshot) that the caller opens; none writes.
+ *
+ * Each is bounded so that it stays fast on a store of 100,000 memories and a million events
+ * (bench/console-api.ts): the list walks the primary key from a cursor, the outcomes per day
+ * read only the log's tail after a time found by bisecting `seq`, the gate is counted in SQL.
+ */
+import type { LedgerConfig } from "../../config.js"
+import { DAY_MS } from "../../projections/evidence-state.js"
+import { MEMORY_COLUMNS, type MemoryRow } from "../../projections/memories.js"
+import type { Db } from "../database.js"
+import { statement } from "../statements.js"
+
+export interface StatusCounts {
+  readonly live: number
+  readonly confirmed: number
+  readonly tentative: number
+  readonly forgotten: number
+  readonly superseded: number
+}
+
+export const statusCounts = (db: Db): StatusCounts =>
+  statement(
+    db,
+    `SELECT
+       coalesce(sum(forgotten = 0 AND superseded_by IS NULL), 0) AS live,
+       coalesce(sum(forgotten = 0 AND superseded_by IS NULL AND status = 'confirmed'), 0) AS confirmed,
+       coalesce(sum(forgotten = 0 AND superseded_by IS NULL AND status = 'tentative'), 0) AS tentative,
+       coalesce(sum(forgotten = 1), 0) AS forgotten,
+       coalesce(sum(forgotten = 0 AND superseded_by IS NOT NULL), 0) AS superseded
+     FROM memories`
+  ).get() as StatusCounts
+
+export interface NamedCount {
+  readonly name: string | null
+  readonly memories: number
+}
+
+/** Live memories per category, most first. */
+export const categoryCounts = (db: Db): NamedCount[] =>
+  statement(
+    db,
+    "SELECT category AS name, count(*) AS memories FROM memories WHERE forgotten = 0 AND superseded_by IS NULL GROUP BY category ORDER BY memories DESC, name"
+  ).all() as NamedCount[]
+
+/** Live memories per project (null: global), most first, at most `limit` projects. */
+export const projectCounts = (db: Db, limit: number): NamedCount[] =>
+  statement(
+    db,
+    "SELECT project AS name, count(*) AS memories FROM memories WHERE forgotten = 0 AND superseded_by IS NULL GROUP BY project ORDER BY memories DESC, name LIMIT ?"
+  ).all(limit) as NamedCount[]
+
+export interface DayOutcomes {
+  readonly day: string
+  readonly worked: number
+  readonly failed: number
+  readonly partial: number
+}
+
+/**
+ * Outcome reports per UTC day from `sinceIso` on, leaving out those of forgotten conversations
+ * (they no longer count anywhere else either). Only days with a report are listed.
+ */
+export const outcomesByDay = (db: Db, sinceIso: string): DayOutcomes[] =>
+  statement(
+    db,
+    `SELECT substr(recorded_at, 1, 10) AS day,
+       sum(json_extract(payload, '$.outcome') = 'worked') AS worked,
+       sum(json_extract(payload, '$.outcome') = 'failed') AS failed,
+       sum(json_extract(payload, '$.outcome') = 'partial') AS partial
+     FROM events
+     WHERE seq >= ? AND type = 'OutcomeRecorded' AND payload IS NOT NULL AND recorded_at >= ?
+       AND origin NOT IN (SELECT origin FROM conversations WHERE forgotten = 1)
+     GROUP BY day ORDER BY day`
+  ).all(firstSeqAtOrAfter(db, sinceIso), sinceIso) as DayOutcomes[]
+
+/**
+ * The first sequence number recorded at or after `iso`, by bisection over `seq`: events are
+ * appended in time order, so the log's tail after it is all a time window needs to read. An
+ * import that carried older times only makes the window start a little early; the query above
+ * checks each row's time too.
+ */
+const firstSeqAtOrAfter = (db: Db, iso: string): number => {
+  const timeAt = statement(db, "SELECT recorded_at AS t FROM events WHERE seq = ?")
+  let low = 1
+  let high = ((statement(db, "SELECT max(seq) AS n FROM events").get() as { n: number | null }).n ?? 0) + 1
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2)
+    const row = timeAt.get(middle) as { t: string } | undefined
+    if (row !== undefined && row.t < iso) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+export interface GatedRow {
+  readonly id: string
+  readonly content: string
+  readonly worked: number
+  readonly failed: number
+  readonly score: number
+}
+
+/**
+ * Live memories the failure gate holds back at `nowMs`, lowest score first, and how many there
+ * are. The score is recordAt's (evidence-state.ts) written in SQL, so that 100,000 records are
+ * not each parsed into JavaScript to find the few that are gated.
+ */
+export const gatedMemories = (db: Db, nowMs: number, config: LedgerConfig, limit: number): { count: number; memories: GatedRow[] } => {
+  const decay = `pow(0.5, (? - anchor_ms) / ${config.halfLifeDays * DAY_MS}.0)`
+  const scored = `SELECT memory_id, worked * ${decay} AS w, failed * ${decay} AS f FROM evidence`
+  const gated = `SELECT memory_id, w, f, (w - ${config.failureWeight} * f) / (w + ${config.failureWeight} * f + 2) AS score FROM (${scored})`
+  const sql = `SELECT g.memory_id AS id, m.content, g.w AS worked, g.f AS failed, g.score FROM (${gated}) g CROSS JOIN memories m
+    ON m.id = g.memory_id WHERE g.score <= ? AND m.forgotten = 0 AND m.superseded_by IS NULL ORDER BY g.score, g.memory_id`
+  const rows = statement(db, sql).all(nowMs, nowMs, config.failureGate) as GatedRow[]
+  return { count: rows.length, memories: rows.slice(0, limit) }
+}
+
+export interface PageFilter {
+  readonly project?: string | undefined
+  readonly category?: string | undefined
+  readonly status?: string | undefined
+  readonly all?: boolean | undefined
+  /** Memories carrying every one of these tags. */
+  readonly tags?: ReadonlyArray<string> | undefined
+  /** The conversation that added it. */
+  readonly origin?: string | undefined
+  readonly agent?: string | undefined
+  /** Keyset pagination: only memories older than this row key (the last one of the page before). */
+  readonly beforeKey?: number | undefined
+  readonly limit: number
+}
+
+/**
+ * A page of memories, newest first, walked down the primary key from `beforeKey`: a deep page
+ * costs what the first one does, where OFFSET would read every row before it.
+ */
+export const memoryPage = (db: Db, filter: PageFilter): MemoryRow[] => {
+  const where: string[] = []
+  const args: unknown[] = []
+  const add = (clause: string, value: unknown) => {
+    where.push(clause)
+    args.push(value)
+  }
+  if (filter.all !== true) where.push("forgotten = 0 AND superseded_by IS NULL")
+  if (filter.project !== undefined) add("(project = ? OR project IS NULL)", filter.project)
+  if (filter.category !== undefined) add("category = ?", filter.category)
+  if (filter.status !== undefined) add("status = ?", filter.status)
+  if (filter.origin !== undefined) add("origin = ?", filter.origin)
+  if (filter.agent !== undefined) add("agent = ?", filter.agent)
+  for (const tag of filter.tags ?? []) add("EXISTS (SELECT 1 FROM json_each(tags) WHERE value = ?)", tag)
+  if (filter.beforeKey !== undefined) add("key < ?", filter.beforeKey)
+  const sql = `SELECT ${MEMORY_COLUMNS} FROM memories ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY key DESC LIMIT ?`
+  return statement(db, sql).all(...args, filter.limit) as MemoryRow[]
+}
+
+/** One memory's row, by an id already resolved (id-prefix.ts), so it exists. */
+export const memoryRow = (db: Db, id: string): MemoryRow => statement(db, `SELECT ${MEMORY_COLUMNS} FROM memories WHERE id = ?`).get(id) as MemoryRow
+
+/** A few memories' text by id, for naming them beside the events that cite them. */
+export const memoryTexts = (db: Db, ids: ReadonlyArray<string>): Map<string, string> => {
+  if (ids.length === 0) return new Map()
+  const rows = statement(db, "SELECT id, content FROM memories WHERE id IN (SELECT value FROM json_each(?))").all(JSON.stringify(ids)) as Array<{
+    id: string
+    content: string
+  }>
+  return new Map(rows.map((r) => [r.id, r.content]))
+}
