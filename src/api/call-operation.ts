@@ -6,7 +6,7 @@
 import { Effect, Either, type Schema } from "effect"
 import { decodeInput } from "./decode-input.js"
 import * as In from "./inputs.js"
-import { TasksInput } from "./console-wire.js"
+import { PurgeInput, TasksInput } from "./console-wire.js"
 import { Operations, type Caller, type OperationError, type OperationsApi } from "./operations.js"
 
 export type OperationName = keyof OperationsApi
@@ -38,7 +38,8 @@ export const OPERATION_INPUTS: { readonly [K in OperationName]: Schema.Schema<Op
   stats: In.NoInput,
   overview: In.NoInput,
   record: In.MemoryIdInput,
-  tasks: TasksInput
+  tasks: TasksInput,
+  purge: PurgeInput
 }
 
 export const callOperation = <K extends OperationName>(

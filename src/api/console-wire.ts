@@ -92,3 +92,17 @@ export const TasksOutput = Schema.Struct({
   next: described(Schema.NullOr(Schema.Number), "the `before` of the next page; null at the log's start")
 })
 export type TasksOutput = typeof TasksOutput.Type
+
+export const PurgeInput = InputStruct({
+  yes: Schema.optional(described(Schema.Boolean, "really erase; without it, only say what would go (the CLI's `mem purge` without --yes)")),
+  memories: Schema.optional(described(Schema.Boolean, "also erase the text of forgotten memories"))
+})
+export type PurgeInput = typeof PurgeInput.Type
+
+export const PurgeOutput = Schema.Struct({
+  done: described(Schema.Boolean, "false: nothing was erased, this is what would go"),
+  conversations: described(Schema.Array(Schema.String), "the forgotten conversations whose events are (or would be) erased"),
+  memories: described(Schema.Number, "forgotten memories whose text is (or would be) erased"),
+  erasedEvents: Schema.optional(Schema.Number)
+})
+export type PurgeOutput = typeof PurgeOutput.Type

@@ -118,6 +118,7 @@ export const systemGroup = HttpApiGroup.make("system")
   .add(HttpApiEndpoint.get("health", "/health").addSuccess(Out.HealthOutput))
   .add(HttpApiEndpoint.get("overview", "/overview").addSuccess(Console.OverviewOutput))
   .add(HttpApiEndpoint.get("tasks", "/tasks").setUrlParams(TaskParams).addSuccess(Console.TasksOutput))
+  .add(HttpApiEndpoint.post("purge", "/purge").setPayload(Console.PurgeInput).addSuccess(Console.PurgeOutput))
 
 /** The log as it grows: streamed, so it is answered by a handler of its own (rest-handlers.ts), not by an operation. */
 export const liveGroup = HttpApiGroup.make("live").add(HttpApiEndpoint.get("events", "/events/live").setUrlParams(LiveParams).addSuccess(EventLines))

@@ -13,6 +13,7 @@ import { Commands, type SimilarExist } from "../services/commands.js"
 import { Queries, type MemoryView } from "../services/queries.js"
 import { Retrieval } from "../services/retrieval.js"
 import { Console } from "../services/console.js"
+import { Maintenance } from "../services/maintenance.js"
 import { Store } from "../services/store.js"
 import { storedEventJson } from "../events/export-line.js"
 import { memoryToWire } from "./memory-to-wire.js"
@@ -34,6 +35,7 @@ export const OperationsLocal = Layer.effect(
     const retrieval = yield* Retrieval
     const store = yield* Store
     const consoleReads = yield* Console
+    const maintenance = yield* Maintenance
     const config = store.config
 
     const actor = (caller: Caller, origin?: string): Actor => ({ origin: origin ?? caller.origin, agent: caller.agent })
@@ -263,7 +265,14 @@ export const OperationsLocal = Layer.effect(
         Effect.map(consoleReads.tasks({ limit: input.limit ?? DEFAULT_TASK_PAGE, ...optional("before", input.before) }), ({ tasks, next }) => ({
           tasks: tasks.map((t) => ({ ...t, outcomes: t.outcomes.map(storedEventJson) })),
           next
-        }))
+        })),
+
+      purge: (input) => {
+        const options = { memories: input.memories ?? false }
+        return input.yes === true
+          ? Effect.map(maintenance.purge(options), (report) => ({ done: true, ...report }))
+          : Effect.map(maintenance.purgePreview(options), (preview) => ({ done: false, ...preview }))
+      }
     }
     return withStoreErrors(api, store.path === ":memory:" ? store.path : resolve(store.path))
   })

@@ -92,7 +92,8 @@ export const OperationsRemote = (config: RemoteConfig): Layer.Layer<Operations, 
         stats: send(() => client.system.stats()),
         overview: send(() => client.system.overview()),
         record: send(({ id }) => client.memories.record({ path: { id } })),
-        tasks: send((urlParams) => client.system.tasks({ urlParams }))
+        tasks: send((urlParams) => client.system.tasks({ urlParams })),
+        purge: send((payload) => client.system.purge({ payload }))
       }
       return api
     })

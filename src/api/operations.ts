@@ -76,6 +76,8 @@ export interface OperationsApi {
   readonly record: Op<In.MemoryIdInput, Console.RecordOutput>
   /** The tasks the log names, with what recalls showed under each and the outcomes given. */
   readonly tasks: Op<Console.TasksInput, Console.TasksOutput>
+  /** Erases forgotten text from disk for good with `yes`; without it, says what would go. */
+  readonly purge: Op<Console.PurgeInput, Console.PurgeOutput>
 }
 
 export class Operations extends Context.Tag("memledger/Operations")<Operations, OperationsApi>() {}

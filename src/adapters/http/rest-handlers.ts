@@ -65,7 +65,8 @@ const systemCalls: GroupCalls<typeof systemGroup> = {
   events: (r, o, c) => o.log(r.urlParams, c),
   health: () => Effect.succeed({ ok: true as const, version: VERSION }),
   overview: (_, o, c) => o.overview({}, c),
-  tasks: (r, o, c) => o.tasks(r.urlParams, c)
+  tasks: (r, o, c) => o.tasks(r.urlParams, c),
+  purge: (r, o, c) => o.purge(r.payload, c)
 }
 
 /** Every endpoint's call by group and endpoint name, as `MemledgerApi` names them. */
@@ -160,6 +161,7 @@ const system = HttpApiBuilder.group(MemledgerApi, "system", (h) =>
     .handle("health", handle(systemCalls.health))
     .handle("overview", handle(systemCalls.overview))
     .handle("tasks", handle(systemCalls.tasks))
+    .handle("purge", handle(systemCalls.purge))
 )
 
 /** The live log: the store's `subscribe` as NDJSON, one event a line, until the client goes. */
