@@ -57,6 +57,7 @@ const Overview = ({ o }: { o: OverviewOutput }) => (
     </div>
     <section aria-labelledby="conversations-title">
       <h2 id="conversations-title">Conversations heard from last</h2>
+      <div class="scroll">
       <table>
         <thead>
           <tr>
@@ -79,6 +80,7 @@ const Overview = ({ o }: { o: OverviewOutput }) => (
           ))}
         </tbody>
       </table>
+      </div>
     </section>
   </>
 )
