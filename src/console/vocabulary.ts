@@ -14,9 +14,9 @@ export const EVENT_TYPES = [
   "MemoriesMarkedDistinct",
   "OutcomeRecorded",
   "MemoriesRecalled",
-  "CueDropped",
   "MemoryForgotten",
   "MemoryRestored",
+  "CueDropped",
   "ConversationForgotten",
   "ConversationRestored"
 ] as const

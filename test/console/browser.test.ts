@@ -71,7 +71,7 @@ describe("every page", () => {
     for (const p of PAGES) {
       await page.goto(`${server.url}/${pathOf(p)}`)
       await page.getByText(p.ready).first().waitFor()
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      const overflow = (await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")) as number
       expect(overflow, p.name).toBeLessThanOrEqual(0)
     }
     expect(problems).toEqual([])
@@ -83,11 +83,11 @@ describe("every page", () => {
     await page.goto(`${server.url}/#/overview`)
     await page.getByText("Outcomes a day").waitFor()
     await page.keyboard.press("Tab")
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to the page")
+    expect(await page.evaluate("document.activeElement?.textContent")).toBe("Skip to the page")
     await page.keyboard.press("Tab")
     await page.keyboard.press("Tab")
     await page.keyboard.press("Tab")
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Memories")
+    expect(await page.evaluate("document.activeElement?.textContent")).toBe("Memories")
     await page.keyboard.press("Enter")
     await page.getByRole("heading", { name: "Memories", level: 1 }).waitFor()
     await page.close()

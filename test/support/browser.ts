@@ -62,7 +62,7 @@ export const launchChromium = async (): Promise<Browser> => {
 
 const versionOf = async (context: BrowserContext): Promise<string> => {
   const page = await context.newPage()
-  const agent = await page.evaluate(() => navigator.userAgent)
+  const agent = (await page.evaluate("navigator.userAgent")) as string
   await page.close()
   return /Chrome\/([\d.]+)/.exec(agent)?.[1] ?? agent
 }
@@ -72,10 +72,12 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/
 /** axe-core's serious and critical violations on the page as it is now, each as "rule: target". */
 export const seriousViolations = async (page: Page): Promise<string[]> => {
   await page.evaluate(axeSource)
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> }> } }).axe
-    const result = await axe.run(document, { resultTypes: ["violations"] })
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(" ")) }))
-  })
+  // A string, run in the page: this file is compiled without the DOM's types.
+  const violations = (await page.evaluate(`axe.run(document, { resultTypes: ["violations"] }).then((r) =>
+    r.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(" ")) })))`)) as Array<{
+    id: string
+    impact: string | null
+    targets: string[]
+  }>
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.targets.join(", ")}`)
 }
