@@ -15,12 +15,13 @@ import { buildConsoleStore, CONSOLE_ORIGINS } from "../support/console-store.js"
 import { startServe, stopAllServers, type Served } from "../support/serve.js"
 
 const SHOTS = process.env["CONSOLE_SCREENSHOTS"] === "docs" ? join("docs", "console") : tempDir("memledger-shots-")
+/** Each page, and a text it shows only once its data is in. */
 const PAGES = [
   { name: "overview", path: "#/overview", ready: "Outcomes a day" },
-  { name: "memories", path: "#/memories?q=deploy", ready: "Ranked for" },
-  { name: "memory", path: "", ready: "Timeline" },
+  { name: "memories", path: "#/memories?q=deploy", ready: "Rotate the staging database password" },
+  { name: "memory", path: "", ready: "MemoryAdded" },
   { name: "why", path: "#/why?q=deploy", ready: "Left out" },
-  { name: "conversations", path: "#/conversations", ready: "Purge" },
+  { name: "conversations", path: "#/conversations", ready: "claude-code:session/4f1c" },
   { name: "log", path: "#/log", ready: "Live: new events" },
   { name: "tasks", path: "#/tasks", ready: "beads:bd-12" }
 ] as const

@@ -31,8 +31,8 @@ describe("mem ui", () => {
     const page = await fetch(url)
     expect(page.status).toBe(200)
     expect(await page.text()).toContain('<script type="module" src="/console/app.js">')
-    const memories = await (await fetch(`${url}memories`)).json()
-    expect(memories.memories[0].content).toBe("A memory to look at.")
+    const memories = (await (await fetch(`${url}memories`)).json()) as { memories: Array<{ content: string }> }
+    expect(memories.memories[0]?.content).toBe("A memory to look at.")
     child.kill("SIGTERM")
     expect(await exited).toBe(0)
   })

@@ -124,7 +124,7 @@ const Result = ({ x, top }: { x: Explained; top: number }) => (
         x.terms[t].contribution > 0 ? <span key={t} class={`seg ${t}`} style={{ width: `${(100 * x.terms[t].contribution) / Math.max(top, 1e-9)}%` }} /> : null
       )}
     </div>
-    <details>
+    <details open={x.rank === 1}>
       <summary>Terms and the events behind them</summary>
       <table class="terms">
         <thead>

@@ -52,6 +52,7 @@ export const Chart = ({ label, x, series, height = 220, right }: ChartProps) => 
               label: s.label,
               stroke: color(s.color),
               width: 2,
+              points: { show: false },
               ...(s.scale === undefined ? {} : { scale: s.scale }),
               ...(s.dash === undefined ? {} : { dash: [...s.dash] }),
               ...(s.bars === true ? { fill: color(s.color), paths: uPlot.paths.bars!({ size: [0.7, 24] }), points: { show: false } } : {})
