@@ -47,59 +47,43 @@ export const buildLog = (dbFile: string, memories: number, outcomes: number, onP
         const recordedAt = new Date(t).toISOString()
         const origin = r.pick(origins)
         const agent = origin.slice(0, origin.indexOf(":"))
+        // The id is drawn before the event's own random fields, as the log has always been built.
+        const push = (id: string, event: NewEvent["event"]) => batch.push({ id, recordedAt, origin, agent, event })
         // Keep adds ahead of outcomes in the same proportion throughout the log.
         const addNow = added < memories && (ids.length === 0 || added * total <= n * memories || total - n <= memories - added)
         if (addNow) {
           const m = lines[added++]!
           const memoryId = newId(t) as MemoryId
           ids.push(memoryId)
-          batch.push({
-            id: newId(t),
-            recordedAt,
-            origin,
-            agent,
-            event: {
-              _tag: "MemoryAdded",
-              memoryId,
-              content: m.content,
-              category: m.category,
-              scope: m.project === null ? "global" : "project",
-              project: m.project,
-              tags: m.tags,
-              source: m.source ?? "imported",
-              status: "confirmed",
-              confidence: 0.8
-            }
+          push(newId(t), {
+            _tag: "MemoryAdded",
+            memoryId,
+            content: m.content,
+            category: m.category,
+            scope: m.project === null ? "global" : "project",
+            project: m.project,
+            tags: m.tags,
+            source: m.source ?? "imported",
+            status: "confirmed",
+            confidence: 0.8
           })
         } else if (shape.recallShare !== undefined && r.chance(shape.recallShare)) {
-          batch.push({
-            id: newId(t),
-            recordedAt,
-            origin,
-            agent,
-            event: {
-              _tag: "MemoriesRecalled",
-              query: r.pick(["how do I deploy", "run the tests", "database migrations", "which node version", "fix the build"]),
-              memoryIds: [...new Set([r.pick(ids), r.pick(ids), r.pick(ids)])],
-              project: null,
-              ...(r.chance(0.5) ? { task: `task-${r.int(1, 50_000)}` } : {})
-            }
+          push(newId(t), {
+            _tag: "MemoriesRecalled",
+            query: r.pick(["how do I deploy", "run the tests", "database migrations", "which node version", "fix the build"]),
+            memoryIds: [...new Set([r.pick(ids), r.pick(ids), r.pick(ids)])],
+            project: null,
+            ...(r.chance(0.5) ? { task: `task-${r.int(1, 50_000)}` } : {})
           })
         } else {
           const first = r.pick(ids)
           const more = r.chance(0.2) ? [r.pick(ids)].filter((id) => id !== first) : []
           const outcome: Outcome = r.chance(0.6) ? "worked" : r.chance(0.6) ? "failed" : "partial"
-          batch.push({
-            id: newId(t),
-            recordedAt,
-            origin,
-            agent,
-            event: {
-              _tag: "OutcomeRecorded",
-              memoryIds: [first, ...more],
-              outcome,
-              ...(r.chance(0.5) ? { task: `task-${r.int(1, 50_000)}` } : {})
-            }
+          push(newId(t), {
+            _tag: "OutcomeRecorded",
+            memoryIds: [first, ...more],
+            outcome,
+            ...(r.chance(0.5) ? { task: `task-${r.int(1, 50_000)}` } : {})
           })
         }
       }

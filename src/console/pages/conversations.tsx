@@ -10,6 +10,7 @@ import { ApiError, get, post } from "../api.js"
 import { when } from "../parts/format.js"
 import { ErrorNote, Show, useLoad } from "../parts/load.js"
 import { href } from "../route.js"
+import { Head } from "../parts/head.js"
 
 export const ConversationsPage = () => {
   const [list, reload] = useLoad(() => get<ConversationsOutput>("/conversations"), [])
@@ -34,20 +35,7 @@ export const ConversationsPage = () => {
         {(l) => (
           <div class="scroll">
             <table class="conversations">
-              <thead>
-                <tr>
-                  <th scope="col">Conversation</th>
-                  <th scope="col">Events</th>
-                  <th scope="col">Memories added</th>
-                  <th scope="col">Outcomes</th>
-                  <th scope="col">Confirmations and others</th>
-                  <th scope="col">First</th>
-                  <th scope="col">Last</th>
-                  <th scope="col">
-                    <span class="visually-hidden">Action</span>
-                  </th>
-                </tr>
-              </thead>
+              <Head columns={["Conversation", "Events", "Memories added", "Outcomes", "Confirmations and others", "First", "Last", { hidden: "Action" }]} />
               <tbody>
                 {l.conversations.map((c) => (
                   <tr key={c.origin} data-origin={c.origin} class={c.forgotten ? "gone" : ""}>

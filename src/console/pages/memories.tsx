@@ -11,6 +11,7 @@ import { clip, fixed } from "../parts/format.js"
 import { ErrorNote, Show, useLoad } from "../parts/load.js"
 import { href, navigate, type Route } from "../route.js"
 import { CATEGORIES, STATUSES } from "../vocabulary.js"
+import { Head } from "../parts/head.js"
 
 const PAGE = 50
 const FILTERS = ["project", "category", "status", "tags", "origin", "agent", "all", "q"] as const
@@ -137,15 +138,7 @@ export const MemoryTable = ({ memories }: { memories: MemoriesOutput["memories"]
   ) : (
     <div class="scroll">
       <table class="memories">
-        <thead>
-          <tr>
-            <th scope="col">Id</th>
-            <th scope="col">Memory</th>
-            <th scope="col">Category</th>
-            <th scope="col">Project</th>
-            <th scope="col">Record</th>
-          </tr>
-        </thead>
+        <Head columns={["Id", "Memory", "Category", "Project", "Record"]} />
         <tbody>
           {memories.map((m) => (
             <tr key={m.id} class={m.forgotten || m.supersededBy !== null ? "gone" : ""}>

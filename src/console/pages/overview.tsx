@@ -5,6 +5,7 @@ import { Chart, Legend } from "../parts/chart.js"
 import { fixed, shortHash, when } from "../parts/format.js"
 import { Show, useLoad } from "../parts/load.js"
 import { href } from "../route.js"
+import { Head } from "../parts/head.js"
 
 const DAY_S = 86_400
 
@@ -59,14 +60,7 @@ const Overview = ({ o }: { o: OverviewOutput }) => (
       <h2 id="conversations-title">Conversations heard from last</h2>
       <div class="scroll">
       <table>
-        <thead>
-          <tr>
-            <th scope="col">Conversation</th>
-            <th scope="col">Last event</th>
-            <th scope="col">Memories added</th>
-            <th scope="col">Outcomes</th>
-          </tr>
-        </thead>
+        <Head columns={["Conversation", "Last event", "Memories added", "Outcomes"]} />
         <tbody>
           {o.conversations.map((c) => (
             <tr key={c.origin}>

@@ -9,6 +9,7 @@ import { post } from "../api.js"
 import { fixed, localInput, when } from "../parts/format.js"
 import { Show, useLoad } from "../parts/load.js"
 import { href, navigate, type Route } from "../route.js"
+import { Head } from "../parts/head.js"
 
 const TERMS = ["relevance", "outcome", "recency", "confidence", "frequency"] as const
 const TERM_LABEL: Record<(typeof TERMS)[number], string> = {
@@ -82,13 +83,7 @@ const Answer = ({ q, project, at }: { q: string; project: string | undefined; at
           ) : (
             <div class="scroll">
               <table class="left-out">
-                <thead>
-                  <tr>
-                    <th scope="col">Memory</th>
-                    <th scope="col">Stage</th>
-                    <th scope="col">Reason</th>
-                  </tr>
-                </thead>
+                <Head columns={["Memory", "Stage", "Reason"]} />
                 <tbody>
                   {r.leftOut.map((l) => (
                     <tr key={l.id} data-id={l.id} data-stage={l.stage}>
@@ -127,15 +122,7 @@ const Result = ({ x, top }: { x: Explained; top: number }) => (
     <details open={x.rank === 1}>
       <summary>Terms and the events behind them</summary>
       <table class="terms">
-        <thead>
-          <tr>
-            <th scope="col">Term</th>
-            <th scope="col">Value</th>
-            <th scope="col">Weight</th>
-            <th scope="col">Contribution</th>
-            <th scope="col">Events</th>
-          </tr>
-        </thead>
+        <Head columns={["Term", "Value", "Weight", "Contribution", "Events"]} />
         <tbody>
           {TERMS.map((t) => (
             <tr key={t} data-term={t} data-value={String(x.terms[t].value)} data-weight={String(x.terms[t].weight)} data-contribution={String(x.terms[t].contribution)}>

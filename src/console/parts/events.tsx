@@ -2,6 +2,7 @@
 import type { ExportedEvent } from "../../events/export-line.js"
 import { clip, shortHash, when } from "./format.js"
 import { href } from "../route.js"
+import { Head } from "./head.js"
 
 export const EventTable = ({ events, fresh }: { events: ReadonlyArray<ExportedEvent>; fresh?: ReadonlySet<number> }) =>
   events.length === 0 ? (
@@ -9,17 +10,7 @@ export const EventTable = ({ events, fresh }: { events: ReadonlyArray<ExportedEv
   ) : (
     <div class="scroll">
       <table class="events">
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">When</th>
-            <th scope="col">Type</th>
-            <th scope="col">What</th>
-            <th scope="col">Conversation</th>
-            <th scope="col">Agent</th>
-            <th scope="col">Hash</th>
-          </tr>
-        </thead>
+        <Head columns={["#", "When", "Type", "What", "Conversation", "Agent", "Hash"]} />
         <tbody>
           {events.map((e) => (
             <tr key={e.seq} data-seq={e.seq} class={fresh?.has(e.seq) ? "fresh" : ""}>
