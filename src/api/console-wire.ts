@@ -87,9 +87,23 @@ export const LoggedTask = Schema.Struct({
   outcomes: Schema.Array(LogEvent)
 })
 
+/** A Beads issue or Claude Code todo found where the server runs, as `mem tasks` lists it. */
+export const FoundTask = Schema.Struct({
+  ref: Schema.String,
+  title: Schema.String,
+  status: Schema.String,
+  source: Schema.String,
+  updatedAt: Schema.String,
+  linked: described(Schema.Number, "live memories recalled under it"),
+  recorded: described(Schema.NullOr(Schema.String), "the outcome recorded for it, if any")
+})
+
 export const TasksOutput = Schema.Struct({
   tasks: described(Schema.Array(LoggedTask), "the tasks recalls and outcomes named, most recently named first"),
-  next: described(Schema.NullOr(Schema.Number), "the `before` of the next page; null at the log's start")
+  next: described(Schema.NullOr(Schema.Number), "the `before` of the next page; null at the log's start"),
+  found: Schema.optional(
+    described(Schema.Array(FoundTask), "under `mem ui`: the Beads issues and Claude Code todos found in the folder it runs in, as `mem tasks` lists them")
+  )
 })
 export type TasksOutput = typeof TasksOutput.Type
 

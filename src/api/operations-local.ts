@@ -4,7 +4,7 @@
  * made here; the services make them all.
  */
 import { resolve } from "node:path"
-import { Clock, Effect, Layer } from "effect"
+import { Clock, Effect, Layer, Option } from "effect"
 import type { Actor } from "../commands/actor.js"
 import type { AddResult } from "../commands/decide-memory.js"
 import { shortId } from "../projections/id-prefix.js"
@@ -12,7 +12,8 @@ import { loadEvidenceOf } from "../projections/evidence.js"
 import { Commands, type SimilarExist } from "../services/commands.js"
 import { Queries, type MemoryView } from "../services/queries.js"
 import { Retrieval } from "../services/retrieval.js"
-import { Console } from "../services/console.js"
+import { Console, ConsoleTaskPlace } from "../services/console.js"
+import { Tasks } from "../services/tasks.js"
 import { Maintenance } from "../services/maintenance.js"
 import { Store } from "../services/store.js"
 import { storedEventJson } from "../events/export-line.js"
@@ -36,6 +37,8 @@ export const OperationsLocal = Layer.effect(
     const store = yield* Store
     const consoleReads = yield* Console
     const maintenance = yield* Maintenance
+    const taskReader = yield* Tasks
+    const place = yield* Effect.serviceOption(ConsoleTaskPlace)
     const config = store.config
 
     const actor = (caller: Caller, origin?: string): Actor => ({ origin: origin ?? caller.origin, agent: caller.agent })
@@ -262,10 +265,12 @@ export const OperationsLocal = Layer.effect(
         })),
 
       tasks: (input) =>
-        Effect.map(consoleReads.tasks({ limit: input.limit ?? DEFAULT_TASK_PAGE, ...optional("before", input.before) }), ({ tasks, next }) => ({
-          tasks: tasks.map((t) => ({ ...t, outcomes: t.outcomes.map(storedEventJson) })),
-          next
-        })),
+        Effect.gen(function* () {
+          const { tasks, next } = yield* consoleReads.tasks({ limit: input.limit ?? DEFAULT_TASK_PAGE, ...optional("before", input.before) })
+          // Only the first page lists the tasks found here; the next ones page through the log.
+          const found = Option.isSome(place) && input.before === undefined ? (yield* taskReader.list(place.value)).tasks : undefined
+          return { tasks: tasks.map((t) => ({ ...t, outcomes: t.outcomes.map(storedEventJson) })), next, ...optional("found", found) }
+        }),
 
       purge: (input) => {
         const options = { memories: input.memories ?? false }

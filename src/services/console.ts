@@ -8,7 +8,7 @@
  * store that can push would replace only this function).
  */
 import { Chunk, Clock, Context, Effect, Either, Layer, Option, Stream } from "effect"
-import { DAY_MS } from "../projections/evidence-state.js"
+import { DAY_MS, type EvidenceState } from "../projections/evidence-state.js"
 import type { DomainError } from "../domain/errors.js"
 import type { MemoryId } from "../domain/ids.js"
 import { Embedder } from "../embeddings/embedder.js"
@@ -17,7 +17,7 @@ import { lastEvent, readEvents } from "../events/log.js"
 import { contentChanges, syncedChanges } from "../projections/content-changes.js"
 import { forgottenOrigins, listConversations } from "../projections/conversations.js"
 import type { ConversationState } from "../projections/conversation-state.js"
-import { loadEvidence } from "../projections/evidence.js"
+import { loadEvidence, loadEvidenceOf } from "../projections/evidence.js"
 import { resolveMemoryId, shortId } from "../projections/id-prefix.js"
 import { rowToMemory } from "../projections/memories.js"
 import { recordSeries, type RecordPoint } from "../projections/record-series.js"
@@ -25,6 +25,7 @@ import { vectorSyncName } from "../retrieval/query-vector.js"
 import { readChainBreak, type ChainBreak } from "../store/chain-break.js"
 import * as Sql from "../store/sqlite/console-reads.js"
 import { recentTasks } from "../store/sqlite/task-reads.js"
+import type { TaskPlace } from "../tasks/task.js"
 import type { MemoryView } from "./queries.js"
 import { Store } from "./store.js"
 
@@ -35,6 +36,8 @@ export const OVERVIEW_DAYS = 30
 const OVERVIEW_PROJECTS = 12
 const OVERVIEW_GATED = 10
 const OVERVIEW_CONVERSATIONS = 8
+/** How long an overview is reused while nothing is appended. */
+const OVERVIEW_FRESH_MS = 5_000
 /** Events one page of tasks reads at most, so that a log with few tasks still answers quickly. */
 const TASK_SCAN_LIMIT = 20_000
 
@@ -89,6 +92,12 @@ export interface ConsoleApi {
 
 export class Console extends Context.Tag("memledger/Console")<Console, ConsoleApi>() {}
 
+/**
+ * Where a server started by `mem ui` runs, so the console lists the Beads and Claude Code tasks
+ * found there beside those the log names; `mem serve` serves many folders and gives none.
+ */
+export class ConsoleTaskPlace extends Context.Tag("memledger/ConsoleTaskPlace")<ConsoleTaskPlace, TaskPlace>() {}
+
 export const ConsoleLive = Layer.effect(
   Console,
   Effect.gen(function* () {
@@ -96,10 +105,10 @@ export const ConsoleLive = Layer.effect(
     const embedder = yield* Embedder
     const config = store.config
     const db = store.db
-    const view = (row: Parameters<typeof rowToMemory>[0]): MemoryView => ({
+    const view = (row: Parameters<typeof rowToMemory>[0], evidence: EvidenceState | undefined): MemoryView => ({
       memory: rowToMemory(row),
       shortId: shortId(db, row.id),
-      evidence: loadEvidence(db, row.id)
+      evidence
     })
 
     const overview = (nowMs: number): Overview => {
@@ -107,12 +116,13 @@ export const ConsoleLive = Layer.effect(
       const gated = Sql.gatedMemories(db, nowMs, config, OVERVIEW_GATED)
       const head = lastEvent(db)
       const broken = readChainBreak(db)
+      const counts = Sql.memoryCounts(db, OVERVIEW_PROJECTS)
       return {
         at: new Date(nowMs).toISOString(),
         events: head?.seq ?? 0,
-        memories: Sql.statusCounts(db),
-        byCategory: Sql.categoryCounts(db),
-        byProject: Sql.projectCounts(db, OVERVIEW_PROJECTS),
+        memories: counts.status,
+        byCategory: counts.byCategory,
+        byProject: counts.byProject,
         outcomesByDay: Sql.outcomesByDay(db, since),
         gated: { count: gated.count, memories: gated.memories.map((g) => ({ ...g, shortId: shortId(db, g.id) })) },
         conversations: listConversations(db).slice(0, OVERVIEW_CONVERSATIONS),
@@ -125,11 +135,27 @@ export const ConsoleLive = Layer.effect(
       }
     }
 
+    /**
+     * The overview counts every memory and reads a month of the log: hundreds of milliseconds on
+     * a store of 100,000 memories. It is reused while the log's head has not moved (any write
+     * appends) for up to OVERVIEW_FRESH_MS, so a page opened again, or by several people, costs
+     * one read. Only the gate's decay and a verify's finding can change without an append.
+     */
+    let cached: { readonly seq: number; readonly atMs: number; readonly overview: Overview } | undefined
+    const overviewAsOf = (nowMs: number): Overview => {
+      const seq = lastEvent(db)?.seq ?? 0
+      if (cached !== undefined && cached.seq === seq && nowMs - cached.atMs >= 0 && nowMs - cached.atMs < OVERVIEW_FRESH_MS) return cached.overview
+      cached = { seq, atMs: nowMs, overview: overview(nowMs) }
+      return cached.overview
+    }
+
     const page = (filter: PageFilter): MemoryPage => {
       const { cursor, ...rest } = filter
       const rows = Sql.memoryPage(db, { ...rest, limit: filter.limit + 1, ...(cursor === undefined ? {} : { beforeKey: Number(cursor) }) })
       const shown = rows.slice(0, filter.limit)
-      return { views: shown.map(view), next: rows.length > filter.limit ? String(shown[shown.length - 1]!.key) : null }
+      // One statement for the page's records, not one a memory.
+      const evidence = loadEvidenceOf(db, shown.map((r) => r.id))
+      return { views: shown.map((row) => view(row, evidence.get(row.id))), next: rows.length > filter.limit ? String(shown[shown.length - 1]!.key) : null }
     }
 
     const record = (memoryId: MemoryId, nowMs: number): RecordOverTime => {
@@ -137,7 +163,7 @@ export const ConsoleLive = Layer.effect(
       const events = [...readEvents(db, { memoryId, types: ["OutcomeRecorded"] })]
       const counted = events.filter((e) => !hidden.has(e.origin))
       return {
-        memory: view(Sql.memoryRow(db, memoryId)),
+        memory: view(Sql.memoryRow(db, memoryId), loadEvidence(db, memoryId)),
         outcomes: events.map((event) => ({ event, counted: !hidden.has(event.origin) })),
         points: recordSeries(memoryId, counted, nowMs, config)
       }
@@ -166,7 +192,7 @@ export const ConsoleLive = Layer.effect(
     const eventsAfter = (after: number): StoredEvent[] => store.read(() => [...readEvents(db, { after, limit: 500 })])
 
     const api: ConsoleApi = {
-      overview: Effect.flatMap(Clock.currentTimeMillis, (nowMs) => Effect.sync(() => store.read(() => overview(nowMs)))),
+      overview: Effect.flatMap(Clock.currentTimeMillis, (nowMs) => Effect.sync(() => store.read(() => overviewAsOf(nowMs)))),
       page: (filter) => Effect.sync(() => store.read(() => page(filter))),
       record: (id) =>
         Effect.flatMap(Clock.currentTimeMillis, (nowMs) =>

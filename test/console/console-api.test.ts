@@ -7,7 +7,8 @@
  */
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { memAt, tempDir } from "../support/cli.js"
+import { memAsync } from "../support/cli-async.js"
+import { tempDir } from "../support/cli.js"
 import { buildConsoleStore, CONSOLE_ORIGINS } from "../support/console-store.js"
 import { startServe, stopAllServers, type Served } from "../support/serve.js"
 
@@ -107,14 +108,15 @@ describe("GET /memories/{id}/record", () => {
   })
 
   it("leaves out the outcomes of a forgotten conversation, as the record does", async () => {
-    const run = memAt(db)
-    expect(run("forget-conversation", CONSOLE_ORIGINS.codex).code).toBe(0)
+    // Another process, run without blocking this one: a blocked event loop would keep the
+    // client from seeing the server close an idle connection, and reuse it.
+    expect((await memAsync(["--db", db, "forget-conversation", CONSOLE_ORIGINS.codex])).code).toBe(0)
     try {
       const r = await get(`/memories/${ids[0]}/record`)
       expect(r.outcomes.filter((o: { counted: boolean }) => !o.counted)).toHaveLength(3)
       expect(r.points[r.points.length - 1].failed).toBe(0)
     } finally {
-      expect(run("forget-conversation", CONSOLE_ORIGINS.codex, "--undo").code).toBe(0)
+      expect((await memAsync(["--db", db, "forget-conversation", CONSOLE_ORIGINS.codex, "--undo"])).code).toBe(0)
     }
   })
 })
@@ -161,7 +163,7 @@ describe("GET /events/live", () => {
     const head = (await get("/overview")).events
     await readUntil(() => seen.length >= head - 1)
     expect(seen[0]!.seq).toBe(2)
-    const added = memAt(db)("add", "Appended while the live log is read.", "--json")
+    const added = await memAsync(["--db", db, "add", "Appended while the live log is read.", "--json"])
     expect(added.code, added.stderr).toBe(0)
     const started = Date.now()
     await readUntil(() => seen.some((e) => e.payload?.["content"] === "Appended while the live log is read."))

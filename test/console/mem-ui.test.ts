@@ -1,12 +1,14 @@
 /**
- * `mem ui`: a loopback server for the store, its console's address printed on stdout; a
- * browser is opened only where a desktop exists, and never is an error where none does.
+ * `mem ui`: a loopback server for the store, its console's address printed on stdout, the
+ * tasks found where it runs listed beside those the log names; a browser is opened only where
+ * a desktop exists, and never is an error where none does.
  */
 import { spawn } from "node:child_process"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
 import { openerFor } from "../../src/adapters/cli/open-browser.js"
 import { MEM_BIN, memAt, tempDir } from "../support/cli.js"
+import { beadsProject } from "../support/task-files.js"
 
 const children: Array<ReturnType<typeof spawn>> = []
 afterAll(() => children.forEach((c) => c.kill("SIGKILL")))
@@ -16,7 +18,9 @@ describe("mem ui", () => {
     const db = join(tempDir(), "ui.db")
     expect(memAt(db)("add", "A memory to look at.").code).toBe(0)
     const env = { ...process.env, MEMLEDGER_DB: "", MEMLEDGER_TOKEN: "", HOME: tempDir(), DISPLAY: "", WAYLAND_DISPLAY: "" }
-    const child = spawn(process.execPath, [MEM_BIN, "--db", db, "ui"], { env, stdio: ["ignore", "pipe", "pipe"] })
+    // It runs in a project with a Beads issue: the console lists it among the tasks.
+    const project = beadsProject([{ id: "bd-7", title: "Ship the console", status: "in_progress", updated_at: "2026-01-02T10:00:00Z" }])
+    const child = spawn(process.execPath, [MEM_BIN, "--db", db, "ui"], { env, cwd: project, stdio: ["ignore", "pipe", "pipe"] })
     children.push(child)
     const exited = new Promise<number | null>((resolve) => child.on("close", resolve))
     const url = await new Promise<string>((resolve, reject) => {
@@ -33,6 +37,8 @@ describe("mem ui", () => {
     expect(await page.text()).toContain('<script type="module" src="/console/app.js">')
     const memories = (await (await fetch(`${url}memories`)).json()) as { memories: Array<{ content: string }> }
     expect(memories.memories[0]?.content).toBe("A memory to look at.")
+    const tasks = (await (await fetch(`${url}tasks`)).json()) as { found?: Array<{ ref: string; title: string }> }
+    expect(tasks.found?.map((t) => [t.ref, t.title])).toEqual([["beads:bd-7", "Ship the console"]])
     child.kill("SIGTERM")
     expect(await exited).toBe(0)
   })

@@ -15,6 +15,7 @@ export const TasksPage = ({ route }: { route: Route }) => {
       <Show loaded={tasks}>
         {(t) => (
           <>
+            {t.found !== undefined ? <Found tasks={t.found} /> : null}
             {t.tasks.length === 0 ? <p class="muted">No recall or outcome in the log names a task.</p> : null}
             <ul class="tasks">
               {t.tasks.map((task) => (
@@ -62,3 +63,24 @@ export const TasksPage = ({ route }: { route: Route }) => {
     </section>
   )
 }
+
+/** The Beads issues and Claude Code todos where `mem ui` runs, as `mem tasks` lists them. */
+const Found = ({ tasks }: { tasks: NonNullable<TasksOutput["found"]> }) => (
+  <section aria-labelledby="found-title">
+    <h2 id="found-title">Found in this folder ({tasks.length})</h2>
+    {tasks.length === 0 ? (
+      <p class="muted">No Beads issue or Claude Code todo here.</p>
+    ) : (
+      <ul class="plain">
+        {tasks.map((task) => (
+          <li key={task.ref}>
+            <code>{task.ref}</code> {task.title} <span class="tag">{task.status}</span>{" "}
+            <span class="muted">
+              {task.linked} memor{task.linked === 1 ? "y" : "ies"} recalled{task.recorded === null ? "" : `; outcome ${task.recorded}`}
+            </span>
+          </li>
+        ))}
+      </ul>
+    )}
+  </section>
+)

@@ -21,36 +21,50 @@ export interface StatusCounts {
   readonly superseded: number
 }
 
-export const statusCounts = (db: Db): StatusCounts =>
-  statement(
-    db,
-    `SELECT
-       coalesce(sum(forgotten = 0 AND superseded_by IS NULL), 0) AS live,
-       coalesce(sum(forgotten = 0 AND superseded_by IS NULL AND status = 'confirmed'), 0) AS confirmed,
-       coalesce(sum(forgotten = 0 AND superseded_by IS NULL AND status = 'tentative'), 0) AS tentative,
-       coalesce(sum(forgotten = 1), 0) AS forgotten,
-       coalesce(sum(forgotten = 0 AND superseded_by IS NOT NULL), 0) AS superseded
-     FROM memories`
-  ).get() as StatusCounts
-
 export interface NamedCount {
   readonly name: string | null
   readonly memories: number
 }
 
-/** Live memories per category, most first. */
-export const categoryCounts = (db: Db): NamedCount[] =>
-  statement(
-    db,
-    "SELECT category AS name, count(*) AS memories FROM memories WHERE forgotten = 0 AND superseded_by IS NULL GROUP BY category ORDER BY memories DESC, name"
-  ).all() as NamedCount[]
+export interface MemoryCounts {
+  readonly status: StatusCounts
+  /** Live memories per category, most first. */
+  readonly byCategory: NamedCount[]
+  /** Live memories per project (null: global), most first, at most `projects` of them. */
+  readonly byProject: NamedCount[]
+}
 
-/** Live memories per project (null: global), most first, at most `limit` projects. */
-export const projectCounts = (db: Db, limit: number): NamedCount[] =>
-  statement(
+/**
+ * Every count of memories the overview shows, from one pass over the table (grouped by the
+ * columns they count by) rather than one pass each.
+ */
+export const memoryCounts = (db: Db, projects: number): MemoryCounts => {
+  const groups = statement(
     db,
-    "SELECT project AS name, count(*) AS memories FROM memories WHERE forgotten = 0 AND superseded_by IS NULL GROUP BY project ORDER BY memories DESC, name LIMIT ?"
-  ).all(limit) as NamedCount[]
+    `SELECT category, project, status, forgotten, superseded_by IS NOT NULL AS superseded, count(*) AS n
+     FROM memories GROUP BY category, project, status, forgotten, superseded`
+  ).all() as Array<{ category: string; project: string | null; status: string; forgotten: number; superseded: number; n: number }>
+  const status = { live: 0, confirmed: 0, tentative: 0, forgotten: 0, superseded: 0 }
+  const byCategory = new Map<string, number>()
+  const byProject = new Map<string | null, number>()
+  for (const g of groups) {
+    if (g.forgotten === 1) status.forgotten += g.n
+    else if (g.superseded === 1) status.superseded += g.n
+    else {
+      status.live += g.n
+      if (g.status === "confirmed") status.confirmed += g.n
+      if (g.status === "tentative") status.tentative += g.n
+      byCategory.set(g.category, (byCategory.get(g.category) ?? 0) + g.n)
+      byProject.set(g.project, (byProject.get(g.project) ?? 0) + g.n)
+    }
+  }
+  return { status, byCategory: mostFirst(byCategory), byProject: mostFirst(byProject).slice(0, projects) }
+}
+
+const mostFirst = (counts: Map<string | null, number>): NamedCount[] =>
+  [...counts]
+    .map(([name, memories]) => ({ name, memories }))
+    .sort((a, b) => b.memories - a.memories || String(a.name ?? "").localeCompare(String(b.name ?? "")))
 
 export interface DayOutcomes {
   readonly day: string

@@ -5,10 +5,11 @@
  * NodeRuntime.runMain turns the signal into an interruption, which runs these finalizers in
  * reverse order and exits 0.
  */
-import { Cause, Context, Effect, Either, Exit, ManagedRuntime, Option } from "effect"
+import { Cause, Context, Effect, Either, Exit, Layer, ManagedRuntime, Option } from "effect"
 import { Operations } from "../../../api/operations.js"
 import { LocalOperationsLayer } from "../../../services/app.js"
-import { Console } from "../../../services/console.js"
+import { Console, ConsoleTaskPlace } from "../../../services/console.js"
+import type { TaskPlace } from "../../../tasks/task.js"
 import { makeMcpWebHandler } from "../../mcp/http.js"
 import { runOn } from "../../mcp/runtime.js"
 import { isLoopbackHost } from "../../http/bind-host.js"
@@ -28,6 +29,8 @@ export interface ServeSettings {
   readonly createToken: boolean
   /** Called with the bound URL once the server answers (`mem ui` prints it and opens a browser). */
   readonly onServing?: (url: string) => void
+  /** Where to look for Beads and Claude Code tasks to list in the console (`mem ui`: its folder). */
+  readonly taskPlace?: TaskPlace
 }
 
 // A log line may quote a request's path or a client's name: shown, never obeyed, by a terminal.
@@ -52,7 +55,13 @@ const serveUntilInterrupted = (settings: ServeSettings, token: TokenSetup) =>
   Effect.gen(function* () {
     const managed = yield* Effect.acquireRelease(
       // Always the file: a server serves its own store, it never forwards to MEMLEDGER_URL.
-      Effect.sync(() => ManagedRuntime.make(LocalOperationsLayer(settings.db))),
+      Effect.sync(() =>
+        ManagedRuntime.make(
+          settings.taskPlace === undefined
+            ? LocalOperationsLayer(settings.db)
+            : LocalOperationsLayer(settings.db).pipe(Layer.provide(Layer.succeed(ConsoleTaskPlace, settings.taskPlace)))
+        )
+      ),
       (runtime) => Effect.promise(() => runtime.dispose())
     )
     const context = (yield* managed).context

@@ -20,6 +20,7 @@ export const ui = Command.make(
             port: a.port,
             allowHosts: [],
             createToken: false,
+            taskPlace: { cwd: process.cwd(), env: process.env },
             onServing: (url) => {
               process.stdout.write(`memledger console: ${url}/\n`)
               if (!a.noOpen) openBrowser(`${url}/`)
