@@ -121,6 +121,7 @@ const Result = ({ x, top }: { x: Explained; top: number }) => (
     </div>
     <details open={x.rank === 1}>
       <summary>Terms and the events behind them</summary>
+      <div class="scroll">
       <table class="terms">
         <Head columns={["Term", "Value", "Weight", "Contribution", "Events"]} />
         <tbody>
@@ -143,6 +144,7 @@ const Result = ({ x, top }: { x: Explained; top: number }) => (
           ))}
         </tbody>
       </table>
+      </div>
     </details>
   </li>
 )
