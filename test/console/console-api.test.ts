@@ -157,7 +157,7 @@ describe("GET /events/live", () => {
         pending += value ?? ""
         const lines = pending.split("\n")
         pending = lines.pop()!
-        for (const line of lines) seen.push(JSON.parse(line))
+        for (const line of lines) if (line !== "") seen.push(JSON.parse(line))
       }
     }
     const head = (await get("/overview")).events
