@@ -6,6 +6,7 @@
 import { Effect, Either, type Schema } from "effect"
 import { decodeInput } from "./decode-input.js"
 import * as In from "./inputs.js"
+import { PurgeInput, TasksInput } from "./console-wire.js"
 import { Operations, type Caller, type OperationError, type OperationsApi } from "./operations.js"
 
 export type OperationName = keyof OperationsApi
@@ -34,7 +35,11 @@ export const OPERATION_INPUTS: { readonly [K in OperationName]: Schema.Schema<Op
   dropCue: In.DropCueInput,
   conversations: In.NoInput,
   log: In.LogInput,
-  stats: In.NoInput
+  stats: In.NoInput,
+  overview: In.NoInput,
+  record: In.MemoryIdInput,
+  tasks: TasksInput,
+  purge: PurgeInput
 }
 
 export const callOperation = <K extends OperationName>(

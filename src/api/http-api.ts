@@ -5,7 +5,9 @@
  */
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { JSONSchema, Schema } from "effect"
-import { Category } from "../domain/vocabulary.js"
+import { Category, Tag } from "../domain/vocabulary.js"
+import { EVENT_TYPES, type EventType } from "../events/events.js"
+import * as Console from "./console-wire.js"
 import * as In from "./inputs.js"
 import * as Out from "./outputs.js"
 import { VERSION } from "../version.js"
@@ -28,10 +30,19 @@ export class Unavailable extends Schema.Class<Unavailable>("Unavailable")({ ...e
 
 export type ApiError = BadRequest | Unauthorized | NotFound | Conflict | Unavailable
 
+const EventTypeName = Schema.Literal(...(EVENT_TYPES as [EventType, ...EventType[]]))
 const IdPath = Schema.Struct({ id: In.TypedId })
 const { id: _editId, ...editFields } = In.EditInput.fields
 const { memory_id: _forgetId, ...forgetFields } = In.ForgetInput.fields
 const { id: _supersedeId, ...supersedeFields } = In.SupersedeInput.fields
+
+/** A query parameter that may be repeated (`?tags=a&tags=b`): one value or several, always a list inside. */
+const Repeated = <A, I>(item: Schema.Schema<A, I>) =>
+  Schema.transform(Schema.Union(item, Schema.Array(item)), Schema.Array(Schema.typeSchema(item)), {
+    strict: true,
+    decode: (value) => (Array.isArray(value) ? (value as ReadonlyArray<A>) : [value as A]),
+    encode: (values) => values
+  })
 
 /** Query strings carry text only: numbers and booleans are parsed from it. */
 const ListParams = Schema.Struct({
@@ -39,6 +50,10 @@ const ListParams = Schema.Struct({
   category: Schema.optional(Category),
   status: In.ListInput.fields.status,
   all: Schema.optional(Schema.BooleanFromString),
+  tags: Schema.optional(Repeated(Tag).pipe(Schema.maxItems(10))).annotations({ description: "only memories carrying every one of these tags (repeat the parameter)" }),
+  origin: In.ListInput.fields.origin,
+  agent: In.ListInput.fields.agent,
+  cursor: In.ListInput.fields.cursor,
   limit: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 1000)))
 })
 const LogParams = Schema.Struct({
@@ -47,7 +62,21 @@ const LogParams = Schema.Struct({
   newest_first: Schema.optional(Schema.BooleanFromString),
   limit: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 1000))),
   memory: In.LogInput.fields.memory,
-  origin: In.LogInput.fields.origin
+  origin: In.LogInput.fields.origin,
+  types: Schema.optional(Repeated(EventTypeName).pipe(Schema.maxItems(20))).annotations({ description: "only events of these types (repeat the parameter)" })
+})
+const TaskParams = Schema.Struct({
+  before: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.positive())),
+  limit: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 100)))
+})
+const LiveParams = Schema.Struct({
+  after: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.nonNegative())).annotations({
+    description: "send the events after this sequence number first; without it, only events appended from now on"
+  })
+})
+/** One event a line, as `GET /events` gives each, for as long as the client reads. */
+const EventLines = Schema.String.pipe(HttpApiSchema.withEncoding({ kind: "Text", contentType: "application/x-ndjson" })).annotations({
+  description: "newline-delimited JSON: one event a line, each as GET /events gives it; the answer never ends on its own"
 })
 
 const { id: _confirmId, ...confirmFields } = In.ConfirmInput.fields
@@ -63,6 +92,7 @@ export const memoriesGroup = HttpApiGroup.make("memories")
   .add(HttpApiEndpoint.post("restore", "/memories/:id/restore").setPath(IdPath).setPayload(In.InputStruct(forgetFields)).addSuccess(Out.ForgetOutput))
   .add(HttpApiEndpoint.post("confirm", "/memories/:id/confirm").setPath(IdPath).setPayload(In.InputStruct(confirmFields)).addSuccess(Out.ConfirmOutput))
   .add(HttpApiEndpoint.post("supersede", "/memories/:id/supersede").setPath(IdPath).setPayload(In.InputStruct(supersedeFields)).addSuccess(Out.SupersedeOutput))
+  .add(HttpApiEndpoint.get("record", "/memories/:id/record").setPath(IdPath).addSuccess(Console.RecordOutput))
   .add(HttpApiEndpoint.get("cues", "/memories/:id/cues").setPath(IdPath).addSuccess(Out.CuesOutput))
   .add(HttpApiEndpoint.post("dropCue", "/memories/:id/cues/drop").setPath(IdPath).setPayload(In.InputStruct(dropCueFields)).addSuccess(Out.DropCueOutput))
 
@@ -86,6 +116,12 @@ export const systemGroup = HttpApiGroup.make("system")
   .add(HttpApiEndpoint.get("stats", "/stats").addSuccess(Out.StatsOutput))
   .add(HttpApiEndpoint.get("events", "/events").setUrlParams(LogParams).addSuccess(Out.LogOutput))
   .add(HttpApiEndpoint.get("health", "/health").addSuccess(Out.HealthOutput))
+  .add(HttpApiEndpoint.get("overview", "/overview").addSuccess(Console.OverviewOutput))
+  .add(HttpApiEndpoint.get("tasks", "/tasks").setUrlParams(TaskParams).addSuccess(Console.TasksOutput))
+  .add(HttpApiEndpoint.post("purge", "/purge").setPayload(Console.PurgeInput).addSuccess(Console.PurgeOutput))
+
+/** The log as it grows: streamed, so it is answered by a handler of its own (rest-handlers.ts), not by an operation. */
+export const liveGroup = HttpApiGroup.make("live").add(HttpApiEndpoint.get("events", "/events/live").setUrlParams(LiveParams).addSuccess(EventLines))
 
 export const MemledgerApi = HttpApi.make("memledger")
   .add(memoriesGroup)
@@ -93,6 +129,7 @@ export const MemledgerApi = HttpApi.make("memledger")
   .add(outcomesGroup)
   .add(conversationsGroup)
   .add(systemGroup)
+  .add(liveGroup)
   .addError(BadRequest)
   .addError(Unauthorized)
   .addError(NotFound)

@@ -20,7 +20,7 @@ import {
   Tag,
   textOfAtMost
 } from "../domain/vocabulary.js"
-import { MAX_WRITTEN_CUES } from "../events/events.js"
+import { EVENT_TYPES, MAX_WRITTEN_CUES, type EventType } from "../events/events.js"
 
 const described = <A, I>(schema: Schema.Schema<A, I>, description: string): Schema.Schema<A, I> => schema.annotations({ description })
 
@@ -158,11 +158,18 @@ export const GetContextInput = InputStruct({
 })
 export type GetContextInput = typeof GetContextInput.Type
 
+/** Where a page of memories starts: opaque to clients, who pass back the `next` they were given. */
+const Cursor = Schema.String.pipe(Schema.pattern(/^[0-9]{1,16}$/, { message: () => "a cursor is the `next` of a page, as it was given" }))
+
 export const ListInput = InputStruct({
   project: Schema.optional(Project),
   category: Schema.optional(Category),
   status: Schema.optional(described(Status, "only tentative memories (observed, not yet confirmed: what `review` lists) or only confirmed ones")),
   all: Schema.optional(described(Schema.Boolean, "include forgotten and superseded memories")),
+  tags: Schema.optional(described(Schema.Array(Tag).pipe(Schema.maxItems(10)), "only memories carrying every one of these tags")),
+  origin: Schema.optional(described(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(500)), "only memories this conversation added")),
+  agent: Schema.optional(described(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(100)), "only memories this client added (e.g. claude-code)")),
+  cursor: Schema.optional(described(Cursor, "the `next` of the page before: the page after it")),
   limit: Schema.optional(Schema.Int.pipe(Schema.between(...RANGES.listLimit)))
 })
 export type ListInput = typeof ListInput.Type
@@ -204,7 +211,8 @@ export const LogInput = InputStruct({
   newest_first: Schema.optional(described(Schema.Boolean, "the newest events first; `next` is then the `before` of the following page")),
   limit: Schema.optional(Schema.Int.pipe(Schema.between(...RANGES.listLimit))),
   memory: Schema.optional(TypedId),
-  origin: Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(500)))
+  origin: Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(500))),
+  types: Schema.optional(described(Schema.Array(Schema.Literal(...(EVENT_TYPES as [EventType, ...EventType[]]))).pipe(Schema.maxItems(20)), "only events of these types"))
 })
 export type LogInput = typeof LogInput.Type
 

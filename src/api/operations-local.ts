@@ -4,12 +4,15 @@
  * made here; the services make them all.
  */
 import { resolve } from "node:path"
-import { Clock, Effect, Layer } from "effect"
+import { Clock, Effect, Layer, Option } from "effect"
 import type { Actor } from "../commands/actor.js"
 import type { AddResult } from "../commands/decide-memory.js"
 import { Commands, type SimilarExist } from "../services/commands.js"
 import { Queries, type MemoryView } from "../services/queries.js"
 import { Retrieval } from "../services/retrieval.js"
+import { Console, ConsoleTaskPlace } from "../services/console.js"
+import { Tasks } from "../services/tasks.js"
+import { Maintenance } from "../services/maintenance.js"
 import { Settings } from "../config.js"
 import { LedgerReader } from "../store/ledger-reader.js"
 import type { LedgerReads } from "../store/ledger-reads.js"
@@ -24,6 +27,7 @@ const DEFAULT_LOG_PAGE = 100
 /** What `list` returns without a limit: the most its input allows. */
 const DEFAULT_LIST_LIMIT = 1000
 const DEFAULT_REVIEW_LIMIT = 20
+const DEFAULT_TASK_PAGE = 20
 
 export const OperationsLocal = Layer.effect(
   Operations,
@@ -34,6 +38,10 @@ export const OperationsLocal = Layer.effect(
     const reader = yield* LedgerReader
     const store = yield* StoreMaintenance
     const config = yield* Settings
+    const consoleReads = yield* Console
+    const maintenance = yield* Maintenance
+    const taskReader = yield* Tasks
+    const place = yield* Effect.serviceOption(ConsoleTaskPlace)
 
     const actor = (caller: Caller, origin?: string): Actor => ({ origin: origin ?? caller.origin, agent: caller.agent })
     const projectOf = (caller: Caller, project?: string) => project ?? caller.project
@@ -186,13 +194,14 @@ export const OperationsLocal = Layer.effect(
 
       // `list` and `log` read one more than asked for: whether the limit left anything out is
       // then known, not guessed from a full page.
+      // A page at a time by cursor (console.ts): the next page costs what the first did.
       list: (input) => {
-        const limit = input.limit ?? DEFAULT_LIST_LIMIT
-        return Effect.zipWith(
-          queries.list({ ...optional("project", input.project), ...optional("category", input.category), ...optional("status", input.status), ...optional("all", input.all), limit: limit + 1 }),
-          Clock.currentTimeMillis,
-          (views, nowMs) => ({ memories: views.slice(0, limit).map((v) => wire(v, nowMs)), more: views.length > limit })
-        )
+        const { limit = DEFAULT_LIST_LIMIT, ...filter } = input
+        return Effect.zipWith(consoleReads.page({ ...filter, limit }), Clock.currentTimeMillis, ({ views, next }, nowMs) => ({
+          memories: views.map((v) => wire(v, nowMs)),
+          more: next !== null,
+          ...optional("next", next ?? undefined)
+        }))
       },
 
       review: (input, caller) =>
@@ -234,7 +243,8 @@ export const OperationsLocal = Layer.effect(
           ...optional("before", input.before),
           ...optional("newestFirst", input.newest_first),
           ...optional("memory", input.memory),
-          ...optional("origin", input.origin)
+          ...optional("origin", input.origin),
+          ...optional("types", input.types)
         }
         return Effect.map(queries.log(filter), (events) => {
           const page = events.slice(0, limit)
@@ -242,7 +252,34 @@ export const OperationsLocal = Layer.effect(
         })
       },
 
-      stats: () => queries.stats
+      stats: () => queries.stats,
+
+      overview: () => consoleReads.overview,
+
+      record: (input) =>
+        Effect.zipWith(consoleReads.record(input.id), Clock.currentTimeMillis, (r, nowMs) => ({
+          memory: wire(r.memory, nowMs),
+          halfLifeDays: config.halfLifeDays,
+          failureWeight: config.failureWeight,
+          failureGate: config.failureGate,
+          outcomes: r.outcomes.map(({ event, counted }) => ({ event: storedEventJson(event), counted })),
+          points: r.points
+        })),
+
+      tasks: (input) =>
+        Effect.gen(function* () {
+          const { tasks, next } = yield* consoleReads.tasks({ limit: input.limit ?? DEFAULT_TASK_PAGE, ...optional("before", input.before) })
+          // Only the first page lists the tasks found here; the next ones page through the log.
+          const found = Option.isSome(place) && input.before === undefined ? (yield* taskReader.list(place.value)).tasks : undefined
+          return { tasks: tasks.map((t) => ({ ...t, outcomes: t.outcomes.map(storedEventJson) })), next, ...optional("found", found) }
+        }),
+
+      purge: (input) => {
+        const options = { memories: input.memories ?? false }
+        return input.yes === true
+          ? Effect.map(maintenance.purge(options), (report) => ({ done: true, ...report }))
+          : Effect.map(maintenance.purgePreview(options), (preview) => ({ done: false, ...preview }))
+      }
     }
     return withStoreErrors(api, store.errorOf)
   })

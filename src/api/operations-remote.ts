@@ -89,7 +89,11 @@ export const OperationsRemote = (config: RemoteConfig): Layer.Layer<Operations, 
         dropCue: send(({ id, ...payload }) => client.memories.dropCue({ path: { id }, payload })),
         conversations: send(() => client.conversations.list()),
         log: send((urlParams) => client.system.events({ urlParams })),
-        stats: send(() => client.system.stats())
+        stats: send(() => client.system.stats()),
+        overview: send(() => client.system.overview()),
+        record: send(({ id }) => client.memories.record({ path: { id } })),
+        tasks: send((urlParams) => client.system.tasks({ urlParams })),
+        purge: send((payload) => client.system.purge({ payload }))
       }
       return api
     })

@@ -9,6 +9,7 @@ import type { DomainError } from "../domain/errors.js"
 import type { StoreError } from "../store/errors.js"
 import type * as In from "./inputs.js"
 import type * as Out from "./outputs.js"
+import type * as Console from "./console-wire.js"
 
 /**
  * Who is calling and where: the conversation and client a write is recorded under (unless the
@@ -69,6 +70,14 @@ export interface OperationsApi {
   readonly conversations: Op<typeof In.NoInput.Type, Out.ConversationsOutput>
   readonly log: Op<In.LogInput, Out.LogOutput>
   readonly stats: Op<typeof In.NoInput.Type, Out.StatsOutput>
+  /** What the console's first page shows: counts, outcomes per day, the gate, the chain. */
+  readonly overview: Op<typeof In.NoInput.Type, Console.OverviewOutput>
+  /** A memory's decayed record drawn over time, with the outcome events behind it. */
+  readonly record: Op<In.MemoryIdInput, Console.RecordOutput>
+  /** The tasks the log names, with what recalls showed under each and the outcomes given. */
+  readonly tasks: Op<Console.TasksInput, Console.TasksOutput>
+  /** Erases forgotten text from disk for good with `yes`; without it, says what would go. */
+  readonly purge: Op<Console.PurgeInput, Console.PurgeOutput>
 }
 
 export class Operations extends Context.Tag("memledger/Operations")<Operations, OperationsApi>() {}

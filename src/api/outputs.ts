@@ -122,7 +122,8 @@ export type ContextOutput = typeof ContextOutput.Type
 export const MemoryOutput = Memory
 export const MemoriesOutput = Schema.Struct({
   memories: Schema.Array(Memory),
-  more: Schema.Boolean.annotations({ description: "whether the limit left memories out" })
+  more: Schema.Boolean.annotations({ description: "whether the limit left memories out" }),
+  next: Schema.optional(Schema.String.annotations({ description: "when `more`: the `cursor` of the next page" }))
 })
 export type MemoriesOutput = typeof MemoriesOutput.Type
 
@@ -182,8 +183,11 @@ export const Conversation = Schema.Struct({
 export const ConversationsOutput = Schema.Struct({ conversations: Schema.Array(Conversation) })
 export type ConversationsOutput = typeof ConversationsOutput.Type
 
-/** One event as `mem export` writes it: the envelope, the payload (null once purged), both hashes. */
-export const LogEvent = ExportedEvent
+/**
+ * One event as `mem export` writes it: the envelope, the payload (null once purged), both hashes.
+ * Named, so that the OpenAPI document holds it once, as a component, however many answers carry it.
+ */
+export const LogEvent = ExportedEvent.annotations({ identifier: "LogEvent" })
 /** A page of the log; `next` is the `after` for the following page, null at the end. */
 export const LogOutput = Schema.Struct({ events: Schema.Array(LogEvent), next: Schema.NullOr(Schema.Number) })
 export type LogOutput = typeof LogOutput.Type

@@ -147,6 +147,8 @@ export interface ReadFilter {
   readonly until?: string
   /** Leave out events of these types (e.g. recalls, which pile up and explain no score). */
   readonly excludeTypes?: ReadonlyArray<string>
+  /** Only events of these types. */
+  readonly types?: ReadonlyArray<string>
   /** Only the recalls and outcomes that name this task (through the `events_task` index). */
   readonly task?: string
 }

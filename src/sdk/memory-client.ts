@@ -12,6 +12,7 @@ import type { Caller, Operations } from "../api/operations.js"
 import { OperationsRemote } from "../api/operations-remote.js"
 import type { Memory } from "../api/memory-wire.js"
 import type * as Out from "../api/outputs.js"
+import type * as Console from "../api/console-wire.js"
 import { LocalOperationsLayer } from "../services/app.js"
 import { defaultDbPath } from "../services/app.js"
 import { MemledgerError, fromCause } from "./memledger-error.js"
@@ -90,6 +91,14 @@ export class MemoryClient implements AsyncDisposable {
   /** A page of the event log; pass the answer's `next` as `after` for the following page. */
   log = (input: In.LogInput = {}): Promise<Out.LogOutput> => this.#call("log", input)
   stats = (): Promise<Out.StatsOutput> => this.#call("stats", {})
+  /** What the console's first page shows: counts, outcomes per day, the failure gate, the chain. */
+  overview = (): Promise<Console.OverviewOutput> => this.#call("overview", {})
+  /** A memory's decayed record over time, with the outcome events behind it. */
+  record = (input: In.MemoryIdInput): Promise<Console.RecordOutput> => this.#call("record", input)
+  /** The tasks the log names, with what was recalled under each and the outcomes given. */
+  tasks = (input: Console.TasksInput = {}): Promise<Console.TasksOutput> => this.#call("tasks", input)
+  /** Erase forgotten text for good with `yes: true`; without it, what would go. */
+  purge = (input: Console.PurgeInput = {}): Promise<Console.PurgeOutput> => this.#call("purge", input)
 
   /** Closes the store (local) or the connections (remote). Calls after this reject with `Closed`. */
   close = async (): Promise<void> => {

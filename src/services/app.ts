@@ -10,6 +10,7 @@ import { EmbedderFromEnv, type Embedder } from "../embeddings/embedder.js"
 import type { EmbedderConfigInvalid } from "../embeddings/errors.js"
 import { OperationsLocal } from "../api/operations-local.js"
 import { CommandsLive } from "./commands.js"
+import { ConsoleLive } from "./console.js"
 import { MaintenanceLive } from "./maintenance.js"
 import { QueriesLive } from "./queries.js"
 import { RetrievalLive } from "./retrieval.js"
@@ -23,7 +24,7 @@ export const AppLayer = (
   embedder: Layer.Layer<Embedder, EmbedderConfigInvalid> = EmbedderFromEnv(),
   opening: StoreOpening = {}
 ) =>
-  Layer.mergeAll(CommandsLive, QueriesLive, MaintenanceLive, RetrievalLive, TasksLive).pipe(
+  Layer.mergeAll(CommandsLive, QueriesLive, MaintenanceLive, RetrievalLive, TasksLive, ConsoleLive).pipe(
     Layer.provideMerge(Layer.merge(SqliteStoreLive(dbPath, config, opening), embedder))
   )
 

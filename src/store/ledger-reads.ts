@@ -15,6 +15,7 @@ import type { MemoryId } from "../domain/ids.js"
 import type { Scope as Place } from "../domain/vocabulary.js"
 import type { StoredEvent } from "../events/events.js"
 import type { LogHead, ReadFilter } from "../events/log.js"
+import type { ConsoleReads } from "./console-reads.js"
 import type { ConversationState } from "../projections/conversation-state.js"
 import type { LearnedCueRow } from "../projections/cue-state.js"
 import type { EvidenceState } from "../projections/evidence-state.js"
@@ -103,4 +104,4 @@ export interface CandidateReads {
   readonly vectorNeighbours: (vector: QueryVector, project: string | null, count: number) => Array<{ memory: MemoryState; cosine: number }>
 }
 
-export interface LedgerReads extends MemoryReads, LogReads, CandidateReads {}
+export interface LedgerReads extends MemoryReads, LogReads, CandidateReads, ConsoleReads {}

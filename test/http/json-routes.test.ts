@@ -10,6 +10,7 @@ import { Effect, ManagedRuntime } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { makeJsonRoutes } from "../../src/adapters/http/json-routes.js"
 import { makeRestWebHandler } from "../../src/adapters/http/rest-app.js"
+import { Console } from "../../src/services/console.js"
 import { startServer, type RunningServer } from "../../src/adapters/http/server.js"
 import { Operations } from "../../src/api/operations.js"
 import { LocalOperationsLayer } from "../../src/services/app.js"
@@ -25,8 +26,9 @@ let id = ""
 
 beforeAll(async () => {
   const operations = await runtime.runPromise(Operations)
+  const consoleReads = await runtime.runPromise(Console)
   const start = async (name: keyof typeof bridged, withJsonRoutes: boolean) => {
-    const rest = makeRestWebHandler(operations)
+    const rest = makeRestWebHandler(operations, consoleReads)
     const server = await startServer({
       host: "127.0.0.1",
       port: 0,

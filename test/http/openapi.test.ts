@@ -18,6 +18,7 @@ const ENDPOINTS = [
   "POST /memories/{id}/restore",
   "POST /memories/{id}/confirm",
   "POST /memories/{id}/supersede",
+  "GET /memories/{id}/record",
   "GET /memories/{id}/cues",
   "POST /memories/{id}/cues/drop",
   "POST /search",
@@ -29,7 +30,11 @@ const ENDPOINTS = [
   "POST /conversations/restore",
   "GET /stats",
   "GET /events",
-  "GET /health"
+  "GET /health",
+  "GET /overview",
+  "GET /tasks",
+  "POST /purge",
+  "GET /events/live"
 ]
 
 let server: Served

@@ -10,6 +10,7 @@ import { join } from "node:path"
 import { ManagedRuntime } from "effect"
 import { Operations } from "../../src/api/operations.js"
 import { makeRestWebHandler } from "../../src/adapters/http/rest-app.js"
+import { Console } from "../../src/services/console.js"
 import { LocalOperationsLayer } from "../../src/services/app.js"
 import { tempDir } from "./cli.js"
 
@@ -24,7 +25,7 @@ export interface RestServer {
 export const startRestServer = async (options: { readonly token?: string; readonly dbPath?: string } = {}): Promise<RestServer> => {
   const dbPath = options.dbPath ?? join(tempDir(), "server.db")
   const runtime = ManagedRuntime.make(LocalOperationsLayer(dbPath))
-  const rest = makeRestWebHandler(await runtime.runPromise(Operations))
+  const rest = makeRestWebHandler(await runtime.runPromise(Operations), await runtime.runPromise(Console))
   const requests: IncomingHttpHeaders[] = []
 
   const server = createServer((req, res) => {

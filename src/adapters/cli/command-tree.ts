@@ -11,6 +11,7 @@ import { install, uninstall } from "./commands/install.js"
 import { mcp } from "./commands/mcp.js"
 import { context, search, why } from "./commands/recall.js"
 import { serve } from "./commands/serve.js"
+import { ui } from "./commands/ui.js"
 import { exportCmd, importCmd, purge, rebuild, replay, verify } from "./commands/store-admin.js"
 import { review, reviewAccept, reviewReject } from "./commands/review.js"
 import { tasks, tasksSync } from "./commands/tasks.js"
@@ -20,7 +21,7 @@ import { mem } from "./root.js"
 const commands = [
   add, importCmd, search, why, context, show, cues, list, edit, outcome, confirm, supersede, forget, restore,
   review, forgetConversation, conversations, log, exportCmd, replay, rebuild, verify, purge, stats, doctor,
-  tasks, hook, mcp, serve, install, uninstall
+  tasks, hook, mcp, serve, ui, install, uninstall
 ] as const
 
 export const cli = mem.pipe(

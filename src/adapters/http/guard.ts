@@ -8,6 +8,7 @@
  * A pure function of the request's method, path and headers, so each rule is tested alone.
  */
 import type { AllowedHost } from "./bind-host.js"
+import { isConsolePath } from "./console-assets.js"
 import { tokenMatches, type TokenSource } from "./token.js"
 import { errorBody, type ErrorBody } from "./json-error.js"
 
@@ -62,8 +63,12 @@ const tokenOrigin = (source: TokenSource | undefined): string =>
       ? "the token in the server's token file, ~/.memledger/token of the account running it"
       : "the token it was started with"
 
-/** The one endpoint open without a token, so that monitors and clients can see the server is up. */
-const isPublic = (request: GuardedRequest) => (request.method === "GET" || request.method === "HEAD") && request.path === "/health"
+/**
+ * Open without a token: /health, so that monitors and clients can see the server is up, and the
+ * console's page and files, which hold no data (the page asks for the token before any call).
+ */
+const isPublic = (request: GuardedRequest) =>
+  (request.method === "GET" || request.method === "HEAD") && (request.path === "/health" || isConsolePath(request.path))
 
 const hasToken = (token: string, authorization: string | undefined): boolean => {
   const match = /^Bearer +(\S+) *$/i.exec(authorization ?? "")

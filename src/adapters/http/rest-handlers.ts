@@ -6,14 +6,16 @@
  * What each endpoint calls is one table, `ENDPOINT_CALLS`, shared by the HttpApi handlers below
  * and the direct JSON routes (json-routes.ts), so the two ways in cannot call different things.
  */
-import { HttpApiBuilder, HttpServerRequest, type HttpApiEndpoint, type HttpApiGroup } from "@effect/platform"
+import { HttpApiBuilder, HttpServerRequest, HttpServerResponse, type HttpApiEndpoint, type HttpApiGroup } from "@effect/platform"
 import { Effect, Layer } from "effect"
 import { toApiError } from "../../api/error-status.js"
 import { CALLER_HEADERS, MemledgerApi, type conversationsGroup, type memoriesGroup, type outcomesGroup, type recallGroup, type systemGroup } from "../../api/http-api.js"
 import { Operations, type Caller, type OperationError, type OperationsApi } from "../../api/operations.js"
 import { MAX_AGENT_LENGTH, MAX_ORIGIN_LENGTH, MAX_PROJECT_LENGTH } from "../../domain/vocabulary.js"
 import { REST_WRITER } from "../../domain/vouching.js"
+import { Console } from "../../services/console.js"
 import { VERSION } from "../../version.js"
+import { eventLines } from "./event-lines.js"
 
 /** An endpoint's decoded path, payload and query parameters, as HttpApi hands them to a handler. */
 export type EndpointRequest<E extends HttpApiEndpoint.HttpApiEndpoint.Any> = Omit<HttpApiEndpoint.HttpApiEndpoint.Request<E>, "request">
@@ -39,6 +41,7 @@ const memoriesCalls: GroupCalls<typeof memoriesGroup> = {
   restore: (r, o, c) => o.restore({ ...r.payload, memory_id: r.path.id }, c),
   confirm: (r, o, c) => o.confirm({ ...r.payload, id: r.path.id }, c),
   supersede: (r, o, c) => o.supersede({ ...r.payload, id: r.path.id }, c),
+  record: (r, o, c) => o.record(r.path, c),
   cues: (r, o, c) => o.cues(r.path, c),
   dropCue: (r, o, c) => o.dropCue({ ...r.payload, id: r.path.id }, c)
 }
@@ -60,7 +63,10 @@ const conversationsCalls: GroupCalls<typeof conversationsGroup> = {
 const systemCalls: GroupCalls<typeof systemGroup> = {
   stats: (_, o, c) => o.stats({}, c),
   events: (r, o, c) => o.log(r.urlParams, c),
-  health: () => Effect.succeed({ ok: true as const, version: VERSION })
+  health: () => Effect.succeed({ ok: true as const, version: VERSION }),
+  overview: (_, o, c) => o.overview({}, c),
+  tasks: (r, o, c) => o.tasks(r.urlParams, c),
+  purge: (r, o, c) => o.purge(r.payload, c)
 }
 
 /** Every endpoint's call by group and endpoint name, as `MemledgerApi` names them. */
@@ -133,6 +139,7 @@ const memories = HttpApiBuilder.group(MemledgerApi, "memories", (h) =>
     .handle("restore", handle(memoriesCalls.restore))
     .handle("confirm", handle(memoriesCalls.confirm))
     .handle("supersede", handle(memoriesCalls.supersede))
+    .handle("record", handle(memoriesCalls.record))
     .handle("cues", handle(memoriesCalls.cues))
     .handle("dropCue", handle(memoriesCalls.dropCue))
 )
@@ -148,8 +155,25 @@ const conversations = HttpApiBuilder.group(MemledgerApi, "conversations", (h) =>
 )
 
 const system = HttpApiBuilder.group(MemledgerApi, "system", (h) =>
-  h.handle("stats", handle(systemCalls.stats)).handle("events", handle(systemCalls.events)).handle("health", handle(systemCalls.health))
+  h
+    .handle("stats", handle(systemCalls.stats))
+    .handle("events", handle(systemCalls.events))
+    .handle("health", handle(systemCalls.health))
+    .handle("overview", handle(systemCalls.overview))
+    .handle("tasks", handle(systemCalls.tasks))
+    .handle("purge", handle(systemCalls.purge))
 )
 
-/** The whole API, needing only `Operations`. */
-export const RestApiLive = HttpApiBuilder.api(MemledgerApi).pipe(Layer.provide([memories, recall, outcomes, conversations, system]))
+/** The live log: the store's `subscribe` as NDJSON, one event a line, until the client goes. */
+const live = HttpApiBuilder.group(MemledgerApi, "live", (h) =>
+  h.handle("events", ({ urlParams }) =>
+    Effect.gen(function* () {
+      const events = yield* Console
+      const after = urlParams.after ?? (yield* events.head)
+      return HttpServerResponse.stream(eventLines(events.subscribe(after)), { contentType: "application/x-ndjson" })
+    })
+  )
+)
+
+/** The whole API, needing `Operations` and, for the live log, the store's `Console`. */
+export const RestApiLive = HttpApiBuilder.api(MemledgerApi).pipe(Layer.provide([memories, recall, outcomes, conversations, system, live]))

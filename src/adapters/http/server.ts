@@ -17,6 +17,7 @@ import type { Duplex } from "node:stream"
 import { Option } from "effect"
 import { allowedMethods } from "./allowed-methods.js"
 import { acceptedHostNames, parseAllowedHost, urlHost } from "./bind-host.js"
+import { consoleAsset } from "./console-assets.js"
 import { DOCS_HEADERS, docsPage } from "./docs-page.js"
 import { normaliseErrorResponse } from "./error-bodies.js"
 import { isJsonContentType, isTooDeep, parseJsonBody, tooDeepBody, unsupportedMediaTypeBody } from "./json-body.js"
@@ -117,6 +118,10 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
     const request = toWebRequest(req, origin, body, aborted.signal)
     if (request === undefined) return sendError(res, errorBody(400, "InvalidInput", "the request's headers cannot be read"))
     if (route !== undefined) return sendWebResponse(res, await route.handle(request))
+    const asset = method === "GET" || method === "HEAD" ? consoleAsset(url.pathname) : undefined
+    if (asset !== undefined) {
+      return sendWebResponse(res, new Response(method === "HEAD" ? null : asset.body, { headers: { ...asset.headers, "content-length": String(asset.body.length) } }))
+    }
     if (url.pathname === "/docs" && (method === "GET" || method === "HEAD")) {
       const page = docsPage()
       return sendWebResponse(res, new Response(page, { headers: { ...DOCS_HEADERS, "content-length": String(Buffer.byteLength(page)) } }))
@@ -165,6 +170,9 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
       // `Connection: close`, so its client sends nothing more on that connection.
       server.closeIdleConnections()
       for (const res of unanswered) if (!res.headersSent) res.setHeader("connection", "close")
+      // A live stream (GET /events/live) has no end to wait for: it is cut now (its client reconnects
+      // to whatever serves next), rather than holding the shutdown for the whole grace period.
+      for (const res of unanswered) if (String(res.getHeader("content-type")).startsWith("application/x-ndjson")) res.destroy()
       await inFlight.settled(options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS)
       server.closeAllConnections()
       await closed

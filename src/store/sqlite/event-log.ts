@@ -102,6 +102,10 @@ export function* readRows(db: Db, filter: ReadFilter = {}): Generator<EventRow> 
     where.push(`e.type NOT IN (${filter.excludeTypes.map(() => "?").join(", ")})`)
     args.push(...filter.excludeTypes)
   }
+  if (filter.types !== undefined && filter.types.length > 0) {
+    where.push(`e.type IN (${filter.types.map(() => "?").join(", ")})`)
+    args.push(...filter.types)
+  }
   if (filter.task !== undefined) {
     // Spelled exactly as in the index's definition, or SQLite would not use it.
     where.push(CARRIES_TASK, `${TASK_OF_PAYLOAD} = ?`)

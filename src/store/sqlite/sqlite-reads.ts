@@ -5,6 +5,8 @@
  */
 import { EMPTY_LOG } from "../../events/log.js"
 import type { LedgerReads } from "../ledger-reads.js"
+import { readChainBreak } from "./chain-break.js"
+import { gatedMemories, memoryCounts, memoryPage, memoryTexts, outcomesByDay } from "./console-queries.js"
 import type { Db } from "./database.js"
 import { lastEvent, readEvents } from "./event-log.js"
 import { keywordNeighbours, listMemories, offeredUnasked, storeCounts, vectorNeighbours } from "./memory-queries.js"
@@ -12,8 +14,9 @@ import { forgottenOrigins, listConversations, loadConversation } from "./project
 import { learnedCuesOf } from "./projections/cues.js"
 import { loadEvidence, loadEvidenceOf } from "./projections/evidence.js"
 import { resolveMemoryId, shortId } from "./projections/id-prefix.js"
-import { findRestatement, loadMemory } from "./projections/memories.js"
+import { findRestatement, loadMemory, rowToMemory } from "./projections/memories.js"
 import { cosineBetween } from "./projections/vector-search.js"
+import { recentTasks } from "./task-reads.js"
 import { addVectorCandidates, documentFrequency, keywordCandidates, keywordMatchesOutsideCandidates, memoriesByKey } from "./retrieval/candidates.js"
 
 const readsOf = new WeakMap<Db, LedgerReads>()
@@ -50,5 +53,12 @@ const makeReads = (db: Db): LedgerReads => ({
   documentFrequency: () => documentFrequency(db),
   keywordMatchesOutside: (query, scope) => keywordMatchesOutsideCandidates(db, query, scope),
   keywordNeighbours: (content, project, count) => keywordNeighbours(db, content, project, count),
-  vectorNeighbours: (vector, project, count) => vectorNeighbours(db, vector, project, count)
+  vectorNeighbours: (vector, project, count) => vectorNeighbours(db, vector, project, count),
+  memoryCounts: (projects) => memoryCounts(db, projects),
+  outcomesByDay: (sinceIso) => outcomesByDay(db, sinceIso),
+  gatedMemories: (nowMs, config, limit) => gatedMemories(db, nowMs, config, limit),
+  memoryPage: (filter) => memoryPage(db, filter).map(rowToMemory),
+  memoryTexts: (ids) => memoryTexts(db, ids),
+  recentTasks: (before, limit, scanLimit) => recentTasks(db, before, limit, scanLimit),
+  chainBreak: () => readChainBreak(db)
 })

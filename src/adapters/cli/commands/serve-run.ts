@@ -5,9 +5,11 @@
  * NodeRuntime.runMain turns the signal into an interruption, which runs these finalizers in
  * reverse order and exits 0.
  */
-import { Cause, Context, Effect, Either, Exit, ManagedRuntime, Option } from "effect"
+import { Cause, Context, Effect, Either, Exit, Layer, ManagedRuntime, Option } from "effect"
 import { Operations } from "../../../api/operations.js"
 import { LocalOperationsLayer } from "../../../services/app.js"
+import { Console, ConsoleTaskPlace } from "../../../services/console.js"
+import type { TaskPlace } from "../../../tasks/task.js"
 import { makeMcpWebHandler } from "../../mcp/http.js"
 import { runOn } from "../../mcp/runtime.js"
 import { isLoopbackHost } from "../../http/bind-host.js"
@@ -25,6 +27,10 @@ export interface ServeSettings {
   readonly port: number
   readonly allowHosts: ReadonlyArray<string>
   readonly createToken: boolean
+  /** Called with the bound URL once the server answers (`mem ui` prints it and opens a browser). */
+  readonly onServing?: (url: string) => void
+  /** Where to look for Beads and Claude Code tasks to list in the console (`mem ui`: its folder). */
+  readonly taskPlace?: TaskPlace
 }
 
 // A log line may quote a request's path or a client's name: shown, never obeyed, by a terminal.
@@ -49,12 +55,18 @@ const serveUntilInterrupted = (settings: ServeSettings, token: TokenSetup) =>
   Effect.gen(function* () {
     const managed = yield* Effect.acquireRelease(
       // Always the file: a server serves its own store, it never forwards to MEMLEDGER_URL.
-      Effect.sync(() => ManagedRuntime.make(LocalOperationsLayer(settings.db))),
+      Effect.sync(() =>
+        ManagedRuntime.make(
+          settings.taskPlace === undefined
+            ? LocalOperationsLayer(settings.db)
+            : LocalOperationsLayer(settings.db).pipe(Layer.provide(Layer.succeed(ConsoleTaskPlace, settings.taskPlace)))
+        )
+      ),
       (runtime) => Effect.promise(() => runtime.dispose())
     )
-    const operations = Context.get((yield* managed).context, Operations)
-    const logged = logDefects(operations, log)
-    const rest = makeRestWebHandler(logged)
+    const context = (yield* managed).context
+    const logged = logDefects(Context.get(context, Operations), log)
+    const rest = makeRestWebHandler(logged, Context.get(context, Console))
     // MCP over Streamable HTTP shares the one open store with REST.
     const mcp = makeMcpWebHandler({ run: runOn(managed) })
     const server = yield* Effect.acquireRelease(
@@ -80,6 +92,7 @@ const serveUntilInterrupted = (settings: ServeSettings, token: TokenSetup) =>
     if (token.token !== null) log(`every request but GET /health needs 'Authorization: Bearer <token>' (the token from ${token.source === "env" ? "MEMLEDGER_TOKEN" : token.file})`)
     // One line, always last and always this shape: scripts and tests read the bound URL from it.
     log(`serving ${server.url}`)
+    settings.onServing?.(server.url)
     return yield* Effect.never
   })
 

@@ -28,4 +28,4 @@ export const serve = Command.make(
         runServe({ db: Option.getOrElse(db, () => defaultDbPath()), host: a.host, port: a.port, allowHosts: a.allowHosts, createToken: a.createToken })
       )
     )
-).pipe(Command.withDescription("Serve the REST API over HTTP (127.0.0.1:7077 by default) until stopped"))
+).pipe(Command.withDescription("Serve the REST API, MCP and the console over HTTP (127.0.0.1:7077 by default) until stopped"))

@@ -1,0 +1,131 @@
+/**
+ * The reads behind the console's overview and its memory list, as plain SQL over one
+ * connection: each takes the `Db` and returns plain rows or values. They run inside a read
+ * (one snapshot) that the caller opens; none writes.
+ *
+ * Each is bounded so that it stays fast on a store of 100,000 memories and a million events
+ * (bench/console-api.ts): the list walks the primary key from a cursor, the outcomes per day
+ * read only the log's tail after a time found by bisecting `seq`, the gate is counted in SQL.
+ */
+import type { LedgerConfig } from "../../config.js"
+import { DAY_MS } from "../../projections/evidence-state.js"
+import type { MemoryCounts, DayOutcomes, GatedRow, NamedCount, PageFilter } from "../console-reads.js"
+import type { Db } from "./database.js"
+import { MEMORY_COLUMNS, type MemoryRow } from "./projections/memories.js"
+import { statement } from "./statements.js"
+
+/**
+ * Every count of memories the overview shows, from one pass over the table (grouped by the
+ * columns they count by) rather than one pass each.
+ */
+export const memoryCounts = (db: Db, projects: number): MemoryCounts => {
+  const groups = statement(
+    db,
+    `SELECT category, project, status, forgotten, superseded_by IS NOT NULL AS superseded, count(*) AS n
+     FROM memories GROUP BY category, project, status, forgotten, superseded`
+  ).all() as Array<{ category: string; project: string | null; status: string; forgotten: number; superseded: number; n: number }>
+  const status = { live: 0, confirmed: 0, tentative: 0, forgotten: 0, superseded: 0 }
+  const byCategory = new Map<string, number>()
+  const byProject = new Map<string | null, number>()
+  for (const g of groups) {
+    if (g.forgotten === 1) status.forgotten += g.n
+    else if (g.superseded === 1) status.superseded += g.n
+    else {
+      status.live += g.n
+      if (g.status === "confirmed") status.confirmed += g.n
+      if (g.status === "tentative") status.tentative += g.n
+      byCategory.set(g.category, (byCategory.get(g.category) ?? 0) + g.n)
+      byProject.set(g.project, (byProject.get(g.project) ?? 0) + g.n)
+    }
+  }
+  return { status, byCategory: mostFirst(byCategory), byProject: mostFirst(byProject).slice(0, projects) }
+}
+
+const mostFirst = (counts: Map<string | null, number>): NamedCount[] =>
+  [...counts]
+    .map(([name, memories]) => ({ name, memories }))
+    .sort((a, b) => b.memories - a.memories || String(a.name ?? "").localeCompare(String(b.name ?? "")))
+
+/**
+ * Outcome reports per UTC day from `sinceIso` on, leaving out those of forgotten conversations
+ * (they no longer count anywhere else either). Only days with a report are listed.
+ */
+export const outcomesByDay = (db: Db, sinceIso: string): DayOutcomes[] =>
+  statement(
+    db,
+    `SELECT substr(recorded_at, 1, 10) AS day,
+       sum(json_extract(payload, '$.outcome') = 'worked') AS worked,
+       sum(json_extract(payload, '$.outcome') = 'failed') AS failed,
+       sum(json_extract(payload, '$.outcome') = 'partial') AS partial
+     FROM events
+     WHERE seq >= ? AND type = 'OutcomeRecorded' AND payload IS NOT NULL AND recorded_at >= ?
+       AND origin NOT IN (SELECT origin FROM conversations WHERE forgotten = 1)
+     GROUP BY day ORDER BY day`
+  ).all(firstSeqAtOrAfter(db, sinceIso), sinceIso) as DayOutcomes[]
+
+/**
+ * The first sequence number recorded at or after `iso`, by bisection over `seq`: events are
+ * appended in time order, so the log's tail after it is all a time window needs to read. An
+ * import that carried older times only makes the window start a little early; the query above
+ * checks each row's time too.
+ */
+const firstSeqAtOrAfter = (db: Db, iso: string): number => {
+  const timeAt = statement(db, "SELECT recorded_at AS t FROM events WHERE seq = ?")
+  let low = 1
+  let high = ((statement(db, "SELECT max(seq) AS n FROM events").get() as { n: number | null }).n ?? 0) + 1
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2)
+    const row = timeAt.get(middle) as { t: string } | undefined
+    if (row !== undefined && row.t < iso) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+/**
+ * Live memories the failure gate holds back at `nowMs`, lowest score first, and how many there
+ * are. The score is recordAt's (evidence-state.ts) written in SQL, so that 100,000 records are
+ * not each parsed into JavaScript to find the few that are gated.
+ */
+export const gatedMemories = (db: Db, nowMs: number, config: LedgerConfig, limit: number): { count: number; memories: GatedRow[] } => {
+  const decay = `pow(0.5, (? - anchor_ms) / ${config.halfLifeDays * DAY_MS}.0)`
+  const scored = `SELECT memory_id, worked * ${decay} AS w, failed * ${decay} AS f FROM evidence`
+  const gated = `SELECT memory_id, w, f, (w - ${config.failureWeight} * f) / (w + ${config.failureWeight} * f + 2) AS score FROM (${scored})`
+  const sql = `SELECT g.memory_id AS id, m.content, g.w AS worked, g.f AS failed, g.score FROM (${gated}) g CROSS JOIN memories m
+    ON m.id = g.memory_id WHERE g.score <= ? AND m.forgotten = 0 AND m.superseded_by IS NULL ORDER BY g.score, g.memory_id`
+  const rows = statement(db, sql).all(nowMs, nowMs, config.failureGate) as GatedRow[]
+  return { count: rows.length, memories: rows.slice(0, limit) }
+}
+
+/**
+ * A page of memories, newest first, walked down the primary key from `beforeKey`: a deep page
+ * costs what the first one does, where OFFSET would read every row before it.
+ */
+export const memoryPage = (db: Db, filter: PageFilter): MemoryRow[] => {
+  const where: string[] = []
+  const args: unknown[] = []
+  const add = (clause: string, value: unknown) => {
+    where.push(clause)
+    args.push(value)
+  }
+  if (filter.all !== true) where.push("forgotten = 0 AND superseded_by IS NULL")
+  if (filter.project !== undefined) add("(project = ? OR project IS NULL)", filter.project)
+  if (filter.category !== undefined) add("category = ?", filter.category)
+  if (filter.status !== undefined) add("status = ?", filter.status)
+  if (filter.origin !== undefined) add("origin = ?", filter.origin)
+  if (filter.agent !== undefined) add("agent = ?", filter.agent)
+  for (const tag of filter.tags ?? []) add("EXISTS (SELECT 1 FROM json_each(tags) WHERE value = ?)", tag)
+  if (filter.beforeKey !== undefined) add("key < ?", filter.beforeKey)
+  const sql = `SELECT ${MEMORY_COLUMNS} FROM memories ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY key DESC LIMIT ?`
+  return statement(db, sql).all(...args, filter.limit) as MemoryRow[]
+}
+
+/** A few memories' text by id, for naming them beside the events that cite them. */
+export const memoryTexts = (db: Db, ids: ReadonlyArray<string>): Map<string, string> => {
+  if (ids.length === 0) return new Map()
+  const rows = statement(db, "SELECT id, content FROM memories WHERE id IN (SELECT value FROM json_each(?))").all(JSON.stringify(ids)) as Array<{
+    id: string
+    content: string
+  }>
+  return new Map(rows.map((r) => [r.id, r.content]))
+}
