@@ -41,6 +41,7 @@ export const OperationsLocal = Layer.effect(
 
     const rememberReply = (result: Effect.Effect.Success<ReturnType<typeof commands.remember>>): RememberOutput => {
       if ("similar" in result) return similarReply(result)
+      if ("alreadyCaptured" in result) return { stored: false, reason: "already captured" }
       return addReply(result)
     }
 
@@ -82,7 +83,8 @@ export const OperationsLocal = Layer.effect(
               ...optional("confirms", input.confirms),
               ...optional("supersedes", input.supersedes),
               ...optional("distinctFrom", input.distinct_from),
-              ...optional("cues", input.cues)
+              ...optional("cues", input.cues),
+              ...optional("capture", input.capture)
             },
             actor(caller, input.origin),
             vector

@@ -40,7 +40,9 @@ export const SimilarExist = Schema.Struct({
   similar: Schema.Array(SimilarMemory),
   resolve: Schema.String
 })
-export const RememberOutput = Schema.Union(Stored, Confirmed, SimilarExist)
+/** A capture whose conversation already gave this span (docs/capture.md): nothing was written. */
+export const AlreadyCaptured = Schema.Struct({ stored: Schema.Literal(false), reason: Schema.Literal("already captured") })
+export const RememberOutput = Schema.Union(Stored, Confirmed, SimilarExist, AlreadyCaptured)
 export type RememberOutput = typeof RememberOutput.Type
 
 export const RecalledMemory = Schema.Struct({

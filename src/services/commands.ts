@@ -32,6 +32,7 @@ import { makeIdFactory } from "../domain/ids.js"
 import { scanContent } from "../privacy/scan.js"
 import { findSimilar, type SimilarFound } from "../retrieval/similar.js"
 import type { QueryVector } from "../retrieval/candidates.js"
+import { captureKeyInLog } from "../store/sqlite/capture-keys.js"
 import { Store } from "./store.js"
 
 export interface ReviseInput {
@@ -42,6 +43,12 @@ export interface ReviseInput {
 }
 
 type Result<R> = Effect.Effect<R, DomainError>
+
+/** A captured remember whose key (conversation and span) is already in the log: nothing is written, not even a confirmation. */
+export interface AlreadyCaptured {
+  readonly stored: false
+  readonly alreadyCaptured: true
+}
 
 /** A remember that stored nothing because near-duplicates exist. */
 export interface SimilarExist {
@@ -56,7 +63,7 @@ export interface CommandsApi {
    * supersedes, distinct_from), near-duplicates in scope stop the write and are returned.
    * Checked inside the write lock, so two similar writes at once cannot both slip through.
    */
-  readonly remember: (input: AddInput, actor: Actor, vector?: QueryVector) => Result<AddResult | SimilarExist>
+  readonly remember: (input: AddInput, actor: Actor, vector?: QueryVector) => Result<AddResult | SimilarExist | AlreadyCaptured>
   readonly revise: (id: string, input: ReviseInput, actor: Actor) => Result<ReviseResult>
   readonly confirm: (id: string, actor: Actor) => Result<AddResult>
   readonly supersede: (old: string, by: string, actor: Actor) => Result<{ id: MemoryId; supersededBy: MemoryId }>
@@ -95,7 +102,11 @@ export const CommandsLive = Layer.effect(
     return {
       add: (input, actor) => run(actor, (ctx) => decideAddInput(input, ctx)),
       remember: (input, actor, vector) =>
-        run<AddResult | SimilarExist>(actor, (ctx) => {
+        run<AddResult | SimilarExist | AlreadyCaptured>(actor, (ctx) => {
+          // Checked under the write lock: two hooks capturing the same span at once write it once.
+          if (input.capture !== undefined && captureKeyInLog(ctx.db, actor.origin, input.capture.span)) {
+            return Either.right({ events: [], result: { stored: false, alreadyCaptured: true } })
+          }
           const related = input.confirms ?? input.supersedes ?? input.distinctFrom
           const project = input.scope === "global" ? null : input.project
           // Compared as it would be stored: after the privacy scan (a secret is not a word in common).
