@@ -41,7 +41,7 @@ export const OperationsLocal = Layer.effect(
 
     const rememberReply = (result: Effect.Effect.Success<ReturnType<typeof commands.remember>>): RememberOutput => {
       if ("similar" in result) return similarReply(result)
-      if ("alreadyCaptured" in result) return { stored: false, reason: "already captured" }
+      if ("notCaptured" in result) return { stored: false, reason: result.notCaptured }
       return addReply(result)
     }
 
@@ -76,7 +76,8 @@ export const OperationsLocal = Layer.effect(
             {
               content: input.content,
               scope,
-              project: scope === "global" ? null : project,
+              // A capture keeps the project it was made in even when global: capture may be off there.
+              project: scope === "global" && input.capture === undefined ? null : project,
               ...optional("category", input.category),
               ...optional("tags", input.tags),
               ...optional("source", input.source),

@@ -4,6 +4,8 @@
  * read it from the transcript later, so importing a session the hooks already captured adds
  * nothing: a rule hashes its restatement key, a lesson its commands.
  */
+import type { Either } from "effect"
+import type { RememberOutput } from "../api/outputs.js"
 import { sha256Hex } from "../domain/sha256.js"
 import { MAX_EVIDENCE, type Capture, type CaptureKind } from "../events/capture.js"
 
@@ -21,3 +23,11 @@ export const excerpt = (text: string, max: number, focus?: string): string => {
   const start = Math.max(0, Math.min(at - Math.floor(max / 4), text.length - max))
   return `${start > 0 ? "…" : ""}${text.slice(start, start + max - 2)}…`
 }
+
+/** A capture's remember added a memory or confirmed one. */
+export const wrote = (result: Either.Either<RememberOutput, unknown>): boolean =>
+  result._tag === "Right" && (result.right.stored || "confirmed" in result.right)
+
+/** Capture was off (or limited to rules) where this would have been kept. */
+export const captureWasOff = (result: Either.Either<RememberOutput, unknown>): boolean =>
+  result._tag === "Right" && !result.right.stored && "reason" in result.right && result.right.reason === "capture is off"

@@ -7,7 +7,7 @@
  */
 import { Effect } from "effect"
 import { Operations, type Caller } from "../api/operations.js"
-import { captureOf } from "./capture-key.js"
+import { captureOf, captureWasOff, wrote } from "./capture-key.js"
 import { sessionLessons, type Lesson, type RanCommand } from "./session-lessons.js"
 
 export interface CapturedLessons {
@@ -35,8 +35,9 @@ export const captureLessons = (
       const scope = caller.project === null ? "global" : "project"
       const result = yield* Effect.either(ops.remember({ content: lesson.text, category, scope, source: "observed", capture }, caller))
       // Tried once: a lesson the write path refuses would be refused again at every turn end.
-      done.add(capture.span)
-      if (result._tag === "Right" && (result.right.stored || "confirmed" in result.right)) written++
+      // With capture off it is not: turned back on, the next turn end keeps it.
+      if (!captureWasOff(result)) done.add(capture.span)
+      if (wrote(result)) written++
     }
     return { kept: [...done], written }
   })

@@ -12,7 +12,7 @@
 import { Effect } from "effect"
 import { Operations, type Caller } from "../api/operations.js"
 import { restatementKey } from "../domain/text.js"
-import { captureOf, excerpt } from "./capture-key.js"
+import { captureOf, captureWasOff, excerpt, wrote } from "./capture-key.js"
 import { observedRules } from "./prompt-rules.js"
 
 export interface CapturedRules {
@@ -36,11 +36,12 @@ export const captureRules = (
     for (const rule of observedRules(prompt)) {
       const key = restatementKey(rule.text)
       if (seen.has(key)) continue
-      seen.add(key)
       const scope = rule.scope === "global" || caller.project === null ? "global" : "project"
       const capture = captureOf("prompt-rule", key, excerpt(prompt, 600, rule.text), from)
       const result = yield* Effect.either(ops.remember({ content: rule.text, category: rule.category, scope, source: "observed", capture }, caller))
-      if (result._tag === "Right" && (result.right.stored || "confirmed" in result.right)) written++
+      // With capture off the rule is not kept as stated: turned back on, the next statement counts.
+      if (!captureWasOff(result)) seen.add(key)
+      if (wrote(result)) written++
     }
     return { stated: [...seen], written }
   })

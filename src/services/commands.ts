@@ -32,6 +32,8 @@ import { makeIdFactory } from "../domain/ids.js"
 import { scanContent } from "../privacy/scan.js"
 import { findSimilar, type SimilarFound } from "../retrieval/similar.js"
 import type { QueryVector } from "../retrieval/candidates.js"
+import { captureAllows, captureModeFor, readCaptureSettings } from "../capture/capture-settings.js"
+import type { Capture } from "../events/capture.js"
 import { captureKeyInLog } from "../store/sqlite/capture-keys.js"
 import { Store } from "./store.js"
 
@@ -44,10 +46,13 @@ export interface ReviseInput {
 
 type Result<R> = Effect.Effect<R, DomainError>
 
-/** A captured remember whose key (conversation and span) is already in the log: nothing is written, not even a confirmation. */
-export interface AlreadyCaptured {
+/**
+ * A captured remember that wrote nothing: its key (conversation and span) is already in the log,
+ * so not even a confirmation; or capture is off (or limited to rules) where it would be kept.
+ */
+export interface NotCaptured {
   readonly stored: false
-  readonly alreadyCaptured: true
+  readonly notCaptured: "already captured" | "capture is off"
 }
 
 /** A remember that stored nothing because near-duplicates exist. */
@@ -63,7 +68,7 @@ export interface CommandsApi {
    * supersedes, distinct_from), near-duplicates in scope stop the write and are returned.
    * Checked inside the write lock, so two similar writes at once cannot both slip through.
    */
-  readonly remember: (input: AddInput, actor: Actor, vector?: QueryVector) => Result<AddResult | SimilarExist | AlreadyCaptured>
+  readonly remember: (input: AddInput, actor: Actor, vector?: QueryVector) => Result<AddResult | SimilarExist | NotCaptured>
   readonly revise: (id: string, input: ReviseInput, actor: Actor) => Result<ReviseResult>
   readonly confirm: (id: string, actor: Actor) => Result<AddResult>
   readonly supersede: (old: string, by: string, actor: Actor) => Result<{ id: MemoryId; supersededBy: MemoryId }>
@@ -96,17 +101,26 @@ export const CommandsLive = Layer.effect(
       )
 
     const resolve = (db: Db, typed: string) => resolveMemoryId(db, typed)
+
+    /**
+     * Checked under the write lock: two hooks capturing the same span at once write it once. The
+     * setting is read on each capture, so turning capture off takes effect at once; a setting
+     * file that does not read stops capture rather than ignoring what it says.
+     */
+    const whyNotCaptured = (db: Db, capture: Capture, origin: string, project: string | null): NotCaptured["notCaptured"] | undefined => {
+      const settings = readCaptureSettings(store.path)
+      if (Either.isLeft(settings) || !captureAllows(captureModeFor(settings.right, project), capture.kind)) return "capture is off"
+      return captureKeyInLog(db, origin, capture.span) ? "already captured" : undefined
+    }
     const withIds = <R>(db: Db, typed: ReadonlyArray<string>, f: (ids: MemoryId[]) => Either.Either<R, DomainError>) =>
       Either.flatMap(Either.all(typed.map((t) => resolve(db, t))), f)
 
     return {
       add: (input, actor) => run(actor, (ctx) => decideAddInput(input, ctx)),
       remember: (input, actor, vector) =>
-        run<AddResult | SimilarExist | AlreadyCaptured>(actor, (ctx) => {
-          // Checked under the write lock: two hooks capturing the same span at once write it once.
-          if (input.capture !== undefined && captureKeyInLog(ctx.db, actor.origin, input.capture.span)) {
-            return Either.right({ events: [], result: { stored: false, alreadyCaptured: true } })
-          }
+        run<AddResult | SimilarExist | NotCaptured>(actor, (ctx) => {
+          const notCaptured = input.capture === undefined ? undefined : whyNotCaptured(ctx.db, input.capture, actor.origin, input.project)
+          if (notCaptured !== undefined) return Either.right({ events: [], result: { stored: false, notCaptured } })
           const related = input.confirms ?? input.supersedes ?? input.distinctFrom
           const project = input.scope === "global" ? null : input.project
           // Compared as it would be stored: after the privacy scan (a secret is not a word in common).

@@ -4,13 +4,14 @@
  * adapter turns into a progress bar.
  */
 import { randomBytes } from "node:crypto"
-import { Clock, Context, Effect, Layer } from "effect"
+import { Clock, Context, Effect, Either, Layer } from "effect"
 import type { Actor } from "../commands/actor.js"
 import type { DiskFull, DomainError } from "../domain/errors.js"
 import { makeImportIdFactory } from "../domain/ids.js"
 import { rebuildProjections, type Progress } from "../projections/rebuild.js"
 import { previewPurge, purgeForgotten, type PurgeReport } from "../store/purge.js"
 import { verifyStore, type VerifyReport } from "../store/verify.js"
+import { captureSummary, readCaptureSettings } from "../capture/capture-settings.js"
 import { databaseChecks, privacyCounts, type Check, type PrivacyCounts } from "../store/doctor.js"
 import { Embedder, type EmbedderApi } from "../embeddings/embedder.js"
 import { pruneEmbeddingCache } from "../projections/vectors.js"
@@ -52,6 +53,8 @@ export interface DoctorReport {
   readonly checks: ReadonlyArray<Check>
   /** What the privacy scan did to writes so far (a report, not a check: it never fails). */
   readonly privacy: PrivacyCounts
+  /** What capture keeps (docs/capture.md), from the setting beside the store. */
+  readonly capture: string
 }
 
 export class Maintenance extends Context.Tag("memledger/Maintenance")<Maintenance, MaintenanceApi>() {}
@@ -93,13 +96,18 @@ export const MaintenanceLive = Layer.effect(
         })),
       purgePreview: (options) => Effect.sync(() => store.read((db) => previewPurge(db, options))),
       doctor: Effect.gen(function* () {
-        const checks = [...store.read((db) => databaseChecks(db, store.path)), yield* embedderCheck(embedder)]
+        const settings = readCaptureSettings(store.path)
+        const captureCheck: ReadonlyArray<Check> = Either.isLeft(settings)
+          ? [{ name: "capture setting", ok: false, detail: `${settings.left}: capture is off until it reads`, fix: "fix the file, or delete it and set capture again with 'mem capture'" }]
+          : []
+        const checks = [...store.read((db) => databaseChecks(db, store.path)), yield* embedderCheck(embedder), ...captureCheck]
         return {
           ok: checks.every((c) => c.ok),
           path: store.path,
           search: { mode: embedder.provider === "none" ? "keyword" : "hybrid", embedder: embedder.model },
           checks,
-          privacy: store.read(privacyCounts)
+          privacy: store.read(privacyCounts),
+          capture: Either.isLeft(settings) ? "off (the setting does not read)" : `${captureSummary(settings.right)}; extraction by a language model: not available`
         } as const
       })
     }
