@@ -5,6 +5,7 @@
  */
 import { shellCommandOf, toolOutputOf, type HookInput } from "./hook-input.js"
 import { loadSession, saveSession, withCommand } from "./session-state.js"
+import { ranCommand } from "../capture/ran-command.js"
 import { recognizeTestRun } from "./test-verdict.js"
 
 /** Where the session's state lives and when this happened. */
@@ -25,11 +26,7 @@ export const recordToolUse = (input: HookInput, setting: ToolUseSetting, failed 
   if (command === undefined || (failed && input.is_interrupt === true)) return
   const output = failed ? (input.error ?? "") : toolOutputOf(input)
   const run = recognizeTestRun(command, output)
-  const ran = { command, failed, ...(failed ? { error: output.slice(0, MAX_ERROR) } : {}), ...(run === undefined ? {} : { test: true }) }
-  const state = withCommand(loadSession(setting.dbPath, setting.sessionId), ran)
+  const state = withCommand(loadSession(setting.dbPath, setting.sessionId), ranCommand(command, failed, output))
   const verdict = run === undefined ? {} : { verdict: { verdict: run.verdict, runner: run.runner, passed: run.passed, failed: run.failed, at: setting.nowIso } }
   saveSession(setting.dbPath, setting.sessionId, { ...state, ...verdict })
 }
-
-/** Enough of an error to find the line that names it (session-lessons.ts), not a whole log. */
-const MAX_ERROR = 2_000

@@ -8,7 +8,7 @@
  * interrupted tells nothing and is left out.
  */
 import { basename } from "node:path"
-import { recognizeTestRun } from "../../hooks/test-verdict.js"
+import { ranCommand } from "../ran-command.js"
 import { contentText, isInjected, isRecord, jsonLines, textOf, type SessionTranscript } from "./session-transcript.js"
 
 export const readClaudeCodeTranscript = (file: string, text: string): SessionTranscript | undefined => {
@@ -38,9 +38,7 @@ export const readClaudeCodeTranscript = (file: string, text: string): SessionTra
       pending.delete(result.tool_use_id as string)
       const output = contentText(result.content, ["text"]) ?? ""
       if (output.includes("[Request interrupted by user")) continue
-      const failed = result.is_error === true
-      const test = recognizeTestRun(call.command, output) !== undefined
-      runs.push({ command: call.command, failed, ...(failed ? { error: output.slice(0, 2_000) } : {}), ...(test ? { test } : {}), line: call.line })
+      runs.push({ ...ranCommand(call.command, result.is_error === true, output), line: call.line })
     }
     if (results.length > 0 || entry.isMeta === true || entry.isCompactSummary === true) continue
     const typed = contentText(message.content, ["text"])

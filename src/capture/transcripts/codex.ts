@@ -13,7 +13,7 @@
  * command whose exit code the file does not state is left out: a guess could make a lesson wrong.
  */
 import { basename } from "node:path"
-import { recognizeTestRun } from "../../hooks/test-verdict.js"
+import { ranCommand } from "../ran-command.js"
 import { isInjected, isRecord, jsonLines, textOf, type SessionTranscript } from "./session-transcript.js"
 
 export const readCodexSession = (file: string, text: string): SessionTranscript | undefined => {
@@ -26,9 +26,7 @@ export const readCodexSession = (file: string, text: string): SessionTranscript 
   const ran = (callId: string, command: string, line: number, exitCode: number | undefined, output: string) => {
     if (done.has(callId) || exitCode === undefined) return
     done.add(callId)
-    const failed = exitCode !== 0
-    const test = recognizeTestRun(command, output) !== undefined
-    runs.push({ command, failed, ...(failed ? { error: output.slice(0, 2_000) } : {}), ...(test ? { test } : {}), line })
+    runs.push({ ...ranCommand(command, exitCode !== 0, output), line })
   }
   for (const { value: entry, line } of jsonLines(text)) {
     const payload = isRecord(entry.payload) ? entry.payload : undefined
