@@ -20,6 +20,7 @@ import {
   Tag,
   textOfAtMost
 } from "../domain/vocabulary.js"
+import { Capture } from "../events/capture.js"
 import { EVENT_TYPES, MAX_WRITTEN_CUES, type EventType } from "../events/events.js"
 
 const described = <A, I>(schema: Schema.Schema<A, I>, description: string): Schema.Schema<A, I> => schema.annotations({ description })
@@ -85,7 +86,7 @@ const Phrasings = Schema.Array(
 const ALSO = `up to ${MAX_ALSO} further phrasings of the same need, searched with the query: the words a stored memory would likely use (technical terms, names of commands, files or tools)`
 const Also = described(Phrasings, ALSO)
 
-export const RememberInput = InputStruct({
+const rememberFields = {
   content: described(Content, "the memory: one short, self-contained statement"),
   category: Schema.optional(described(Category, "what kind of knowledge this is (default general)")),
   scope: Schema.optional(described(Scope, "project (default when a project is known) or global (every project)")),
@@ -97,7 +98,16 @@ export const RememberInput = InputStruct({
   distinct_from: Schema.optional(described(TypedId, "this differs from that look-alike memory; store it anyway")),
   cues: Schema.optional(described(Cues, `up to ${MAX_WRITTEN_CUES} questions or phrasings that should find this memory, worded as someone would ask when they need it`)),
   origin: Schema.optional(Origin)
-})
+}
+
+/** What an agent passes to remember (the MCP tool): capture keys are memledger's own. */
+export const AgentRememberInput = InputStruct(rememberFields)
+
+/**
+ * remember as every surface takes it: `capture` is set by memledger's hooks and transcript
+ * import (docs/capture.md), also when they reach a shared server over REST.
+ */
+export const RememberInput = InputStruct({ ...rememberFields, capture: Schema.optional(Capture) })
 export type RememberInput = typeof RememberInput.Type
 
 export const RecallInput = InputStruct({

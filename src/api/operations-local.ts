@@ -49,6 +49,7 @@ export const OperationsLocal = Layer.effect(
     const wire = (view: MemoryView, nowMs: number) => memoryToWire(view.memory, view.shortId, view.evidence, nowMs, config)
     const rememberReply = (reads: LedgerReads, result: Effect.Effect.Success<ReturnType<typeof commands.remember>>): RememberOutput => {
       if ("similar" in result) return similarReply(reads, result)
+      if ("notCaptured" in result) return { stored: false, reason: result.notCaptured }
       return addReply(reads, result)
     }
 
@@ -84,14 +85,16 @@ export const OperationsLocal = Layer.effect(
             {
               content: input.content,
               scope,
-              project: scope === "global" ? null : project,
+              // A capture keeps the project it was made in even when global: capture may be off there.
+              project: scope === "global" && input.capture === undefined ? null : project,
               ...optional("category", input.category),
               ...optional("tags", input.tags),
               ...optional("source", input.source),
               ...optional("confirms", input.confirms),
               ...optional("supersedes", input.supersedes),
               ...optional("distinctFrom", input.distinct_from),
-              ...optional("cues", input.cues)
+              ...optional("cues", input.cues),
+              ...optional("capture", input.capture)
             },
             actor(caller, input.origin),
             vector

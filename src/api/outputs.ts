@@ -40,7 +40,9 @@ export const SimilarExist = Schema.Struct({
   similar: Schema.Array(SimilarMemory),
   resolve: Schema.String
 })
-export const RememberOutput = Schema.Union(Stored, Confirmed, SimilarExist)
+/** A capture that wrote nothing (docs/capture.md): its conversation already gave this span, or capture is off there. */
+export const NotCaptured = Schema.Struct({ stored: Schema.Literal(false), reason: Schema.Literal("already captured", "capture is off") })
+export const RememberOutput = Schema.Union(Stored, Confirmed, SimilarExist, NotCaptured)
 export type RememberOutput = typeof RememberOutput.Type
 
 export const RecalledMemory = Schema.Struct({

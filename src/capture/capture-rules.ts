@@ -5,12 +5,14 @@
  * scan, restatement and near-duplicate checks apply exactly as for `mem add`.
  *
  * A rule the same conversation already stated is not written again: said twice in one session it
- * is still one person's word in one place. Capture never fails its caller (a hook): a rule the
+ * is still one person's word in one place. Each carries its capture key (capture-key.ts), so the
+ * same conversation read again, by a later hook or an import, writes nothing. Capture never fails its caller (a hook): a rule the
  * write path refuses is simply not kept.
  */
 import { Effect } from "effect"
 import { Operations, type Caller } from "../api/operations.js"
 import { restatementKey } from "../domain/text.js"
+import { captureOf, captureWasOff, excerpt, wrote } from "./capture-key.js"
 import { observedRules } from "./prompt-rules.js"
 
 export interface CapturedRules {
@@ -20,7 +22,13 @@ export interface CapturedRules {
   readonly written: number
 }
 
-export const captureRules = (prompt: string, stated: ReadonlyArray<string>, caller: Caller): Effect.Effect<CapturedRules, never, Operations> =>
+/** `from`: the transcript file and line the prompt was read from, when it came from an import. */
+export const captureRules = (
+  prompt: string,
+  stated: ReadonlyArray<string>,
+  caller: Caller,
+  from?: string
+): Effect.Effect<CapturedRules, never, Operations> =>
   Effect.gen(function* () {
     const ops = yield* Operations
     const seen = new Set(stated)
@@ -28,10 +36,12 @@ export const captureRules = (prompt: string, stated: ReadonlyArray<string>, call
     for (const rule of observedRules(prompt)) {
       const key = restatementKey(rule.text)
       if (seen.has(key)) continue
-      seen.add(key)
       const scope = rule.scope === "global" || caller.project === null ? "global" : "project"
-      const result = yield* Effect.either(ops.remember({ content: rule.text, category: rule.category, scope, source: "observed" }, caller))
-      if (result._tag === "Right" && (result.right.stored || "confirmed" in result.right)) written++
+      const capture = captureOf("prompt-rule", key, excerpt(prompt, 600, rule.text), from)
+      const result = yield* Effect.either(ops.remember({ content: rule.text, category: rule.category, scope, source: "observed", capture }, caller))
+      // With capture off the rule is not kept as stated: turned back on, the next statement counts.
+      if (!captureWasOff(result)) seen.add(key)
+      if (wrote(result)) written++
     }
     return { stated: [...seen], written }
   })

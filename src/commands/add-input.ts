@@ -8,6 +8,7 @@ import { Either } from "effect"
 import { InvalidInput, type DomainError } from "../domain/errors.js"
 import type { MemoryId } from "../domain/ids.js"
 import type { Category, Scope, Source } from "../domain/vocabulary.js"
+import type { Capture } from "../events/capture.js"
 import type { LedgerReads } from "../store/ledger-reads.js"
 import { decideAdd, decideAddScanned, type AddMemory, type AddResult, type Relation } from "./decide-memory.js"
 import type { ScannedContent } from "./scanned-content.js"
@@ -29,6 +30,8 @@ export interface AddInput {
   readonly distinctFrom?: string
   /** Questions or phrasings the memory answers (written-cues.ts). */
   readonly cues?: ReadonlyArray<string>
+  /** Set by capture: the span it came from (events/capture.ts). */
+  readonly capture?: Capture
 }
 
 /** Confidence given when the writer states none: what a person said outranks a guess. */
@@ -58,6 +61,7 @@ export const decideAddInput = (
   // Set in place rather than spread from temporary objects: an import decides once per line.
   if (input.createdAt !== undefined) cmd.createdAt = input.createdAt
   if (input.cues !== undefined) cmd.cues = input.cues
+  if (input.capture !== undefined) cmd.capture = input.capture
   if (relation) cmd.relation = relation.right
   return scanned ? decideAddScanned(cmd, scanned, state) : decideAdd(cmd, state)
 }

@@ -14,7 +14,9 @@ import {
 import type { MemoryId } from "../domain/ids.js"
 import { restatementKey } from "../domain/text.js"
 import { MAX_TAG_LENGTH, tagsProblem, type Category, type Scope, type Source, type Status } from "../domain/vocabulary.js"
+import type { Capture } from "../events/capture.js"
 import type { EventOf } from "../events/events.js"
+import { scannedCapture } from "./scanned-capture.js"
 import type { MemoryState } from "../projections/memory-state.js"
 import { scrubText } from "../privacy/scrub.js"
 import { writtenCues } from "./written-cues.js"
@@ -38,6 +40,8 @@ export interface AddMemory {
   readonly createdAt?: string
   readonly relation?: Relation
   readonly cues?: ReadonlyArray<string>
+  /** Set by capture (docs/capture.md): the span it came from; its evidence is scanned like the content. */
+  readonly capture?: Capture
 }
 
 /** `privacy` is present when the scan redacted, dropped or flagged something in the text given. */
@@ -85,7 +89,8 @@ const decideScannedAdd = (
   if (related && Either.isLeft(related)) return Either.left(related.left)
   const target = related?.right
 
-  if (cmd.relation?.kind === "confirms" && target) return Either.right(confirmation(target))
+  const capture = cmd.capture === undefined ? undefined : scannedCapture(cmd.capture)
+  if (cmd.relation?.kind === "confirms" && target) return Either.right(confirmation(target, capture))
   // A supersedes or distinct_from the caller chose still holds when the text restates another
   // memory: it then applies to the memory restated, rather than being dropped.
   const linksFor = (id: MemoryId, distinctFrom: ReadonlyArray<MemoryId>) =>
@@ -98,7 +103,7 @@ const decideScannedAdd = (
           : []
   const restated = state.restatementOf(restatementKey(content), cmd.scope, project)
   if (restated) {
-    const confirmed = confirmation(restated)
+    const confirmed = confirmation(restated, capture)
     return Either.right({ ...confirmed, events: [...confirmed.events, ...linksFor(restated.id, restated.distinctFrom)] })
   }
 
@@ -122,6 +127,7 @@ const decideScannedAdd = (
   if (scan.redacted !== undefined) added.redacted = scan.redacted
   if (scan.privateDropped !== undefined) added.privateDropped = scan.privateDropped
   if (scan.flags !== undefined) added.flags = scan.flags
+  if (capture !== undefined) added.capture = capture
   const links = linksFor(cmd.memoryId, [])
   return Either.right({ events: links.length === 0 ? [added] : [added, ...links], result: { id: cmd.memoryId, stored: true } })
 }
@@ -163,7 +169,7 @@ export const decideRevise = (cmd: ReviseMemory, state: DecisionState): Either.Ei
 export const decideConfirm = (
   memoryId: MemoryId,
   state: DecisionState
-): Either.Either<Decision<AddResult>, DomainError> => Either.map(liveMemory(state, memoryId, "be confirmed"), confirmation)
+): Either.Either<Decision<AddResult>, DomainError> => Either.map(liveMemory(state, memoryId, "be confirmed"), (m) => confirmation(m))
 
 export const decideSupersede = (
   old: MemoryId,
@@ -227,8 +233,8 @@ export const liveMemory = (state: DecisionState, id: MemoryId, action: string): 
     return Either.right(m)
   })
 
-const confirmation = (m: MemoryState): Decision<AddResult> => ({
-  events: [{ _tag: "MemoryConfirmed", memoryId: m.id }],
+const confirmation = (m: MemoryState, capture?: Capture): Decision<AddResult> => ({
+  events: [capture === undefined ? { _tag: "MemoryConfirmed", memoryId: m.id } : { _tag: "MemoryConfirmed", memoryId: m.id, capture }],
   result: { id: m.id, stored: false, confirmed: true, confirmations: m.confirmations + 1 }
 })
 

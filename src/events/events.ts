@@ -19,6 +19,7 @@ import {
   Tag
 } from "../domain/vocabulary.js"
 import { ContentFlag, SecretKind } from "../privacy/vocabulary.js"
+import { Capture } from "./capture.js"
 
 const Tags = Schema.Array(Tag)
 /**
@@ -55,7 +56,9 @@ export const MemoryAdded = Schema.TaggedStruct("MemoryAdded", {
   createdAt: Schema.optional(IsoTime),
   /** Questions or phrasings the memory answers, written with it; scanned like the content. */
   cues: Schema.optional(Cues),
-  ...scanFields
+  ...scanFields,
+  /** Set when capture wrote it (docs/capture.md): the span it came from. */
+  capture: Schema.optional(Capture)
 })
 
 export const MemoryRevised = Schema.TaggedStruct("MemoryRevised", {
@@ -71,7 +74,8 @@ export const MemoryRevised = Schema.TaggedStruct("MemoryRevised", {
   ...scanFields
 })
 
-export const MemoryConfirmed = Schema.TaggedStruct("MemoryConfirmed", { memoryId: MemoryId })
+/** `capture`: set when a captured restatement confirmed the memory, so the same span never confirms it twice. */
+export const MemoryConfirmed = Schema.TaggedStruct("MemoryConfirmed", { memoryId: MemoryId, capture: Schema.optional(Capture) })
 
 export const MemorySuperseded = Schema.TaggedStruct("MemorySuperseded", { memoryId: MemoryId, by: MemoryId })
 

@@ -8,6 +8,7 @@
  * words and the time (`IsoTime`) hold nothing JSON escapes, and that the numbers are finite
  * (a finite number's JSON is its `String`).
  */
+import { canonicalCapture } from "./capture.js"
 import type { EventOf } from "./events.js"
 
 export const memoryAddedPayload = (e: EventOf<"MemoryAdded">): string => {
@@ -20,5 +21,6 @@ export const memoryAddedPayload = (e: EventOf<"MemoryAdded">): string => {
   if (e.redacted !== undefined) json += `,"redacted":${JSON.stringify(e.redacted)}`
   if (e.privateDropped !== undefined) json += `,"privateDropped":${e.privateDropped}`
   if (e.flags !== undefined) json += `,"flags":${JSON.stringify(e.flags)}`
+  if (e.capture !== undefined) json += `,"capture":${JSON.stringify(canonicalCapture(e.capture))}`
   return `${json}}`
 }

@@ -6,15 +6,19 @@
  * - user-prompt-submit: a one-line notice when others changed memory since this session last
  *   looked, and the few memories that answer the prompt (nothing when none does); then keeps
  *   the rules the person stated in it as observed, tentative memories (docs/capture.md).
- * - post-tool-use: remembers shell commands, and the verdict of a recognised test run.
+ * - post-tool-use, post-tool-use-failure: remember shell commands and whether each failed, and
+ *   the verdict of a recognised test run.
  * - pre-compact: nothing. Claude Code documents no context output for PreCompact (only a
  *   decision to block it); SessionStart with source `compact` injects the index once the
  *   compacted window is built. Kept so that settings written by earlier installs still run.
  * - stop / session-end: gives the session's latest verdict, once, to each memory the agent
  *   actually used: cited by id in its messages, or whose `command` it ran. Shown is not used.
+ *   Then keeps what the session's commands taught (a failing command and its correction, the
+ *   test command it kept running) as observed, tentative memories (docs/capture.md).
  */
 import { Effect } from "effect"
 import { Operations, type Caller } from "../api/operations.js"
+import { captureLessons } from "../capture/capture-lessons.js"
 import { captureRules } from "../capture/capture-rules.js"
 import { idCandidates, readAssistantText } from "./citations.js"
 import { ranCommandOf } from "./command-use.js"
@@ -80,8 +84,9 @@ export const runHook = (event: HookEvent, input: HookInput, setting: HookSetting
         return text.length > 0 ? inject("UserPromptSubmit", text) : undefined
       })
     case "post-tool-use":
+    case "post-tool-use-failure":
       return Effect.sync(() => {
-        recordToolUse(input, setting)
+        recordToolUse(input, setting, event === "post-tool-use-failure")
         return undefined
       })
     case "stop":
@@ -109,7 +114,8 @@ export const runHook = (event: HookEvent, input: HookInput, setting: HookSetting
             attributed = [...attributed, ...used]
           }
         }
-        yield* save({ cited: [...cited], attributed, transcriptOffset: read.offset })
+        const lessons = yield* captureLessons(state.runs ?? [], state.lessons ?? [], caller)
+        yield* save({ cited: [...cited], attributed, transcriptOffset: read.offset, lessons: lessons.kept })
         return undefined
       })
   }

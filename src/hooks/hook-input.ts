@@ -23,10 +23,18 @@ export interface HookInput {
   readonly tool_name?: string | null
   readonly tool_input?: unknown
   readonly tool_response?: unknown
+  /**
+   * PostToolUseFailure (Claude Code, which sends it in place of PostToolUse when a tool fails,
+   * a shell command's non-zero exit included): what went wrong, and whether the user
+   * interrupted it (`error`, `is_interrupt` in the hooks reference and the Agent SDK's
+   * PostToolUseFailureHookInput).
+   */
+  readonly error?: string | null
+  readonly is_interrupt?: unknown
 }
 
-const TEXTS = ["session_id", "transcript_path", "cwd", "hook_event_name", "source", "prompt", "tool_name"] as const
-const VALUES = ["tool_input", "tool_response"] as const
+const TEXTS = ["session_id", "transcript_path", "cwd", "hook_event_name", "source", "prompt", "tool_name", "error"] as const
+const VALUES = ["tool_input", "tool_response", "is_interrupt"] as const
 
 export type HookInputReading = { readonly input: HookInput } | { readonly problem: string }
 
@@ -44,7 +52,7 @@ export const readHookInput = (value: unknown): HookInputReading => {
   return { input }
 }
 
-export const HOOK_EVENTS = ["session-start", "user-prompt-submit", "post-tool-use", "pre-compact", "stop", "session-end"] as const
+export const HOOK_EVENTS = ["session-start", "user-prompt-submit", "post-tool-use", "post-tool-use-failure", "pre-compact", "stop", "session-end"] as const
 export type HookEvent = (typeof HOOK_EVENTS)[number]
 
 export const isHookEvent = (word: string): word is HookEvent => (HOOK_EVENTS as ReadonlyArray<string>).includes(word)

@@ -17,6 +17,16 @@ export interface SessionVerdict {
   readonly at: string
 }
 
+/** One shell command the agent ran, and whether the agent reported it failed (tool-use.ts). */
+export interface CommandRun {
+  readonly command: string
+  readonly failed: boolean
+  /** What the agent reported as the failure, cut short. */
+  readonly error?: string
+  /** Its output was a test run's summary (test-verdict.ts). */
+  readonly test?: boolean
+}
+
 export interface SessionState {
   /** The last sequence number this session has seen: later events by others are news. */
   readonly lastSeq: number
@@ -31,6 +41,10 @@ export interface SessionState {
   readonly transcriptOffset: number
   /** The restatement keys of the rules the person stated in this session's prompts (capture-rules.ts). */
   readonly rules?: ReadonlyArray<string>
+  /** The shell commands with how each went, most recent last (bounded): what lessons are drawn from. */
+  readonly runs?: ReadonlyArray<CommandRun>
+  /** The span hashes of the lessons already kept from this session (capture-lessons.ts). */
+  readonly lessons?: ReadonlyArray<string>
 }
 
 export const EMPTY_SESSION: SessionState = { lastSeq: 0, commands: [], cited: [], attributed: [], transcriptOffset: 0 }
@@ -65,25 +79,44 @@ export const saveSession = (dbPath: string, sessionId: string, state: SessionSta
  */
 export const sessionStateOf = (value: unknown): SessionState | undefined => {
   if (!isRecord(value)) return undefined
-  const { lastSeq, verdict, commands, cited, attributed, transcriptOffset, rules } = value
+  const { lastSeq, verdict, commands, cited, attributed, transcriptOffset, rules, runs, lessons } = value
   if (typeof lastSeq !== "number" || typeof transcriptOffset !== "number") return undefined
   if (!isTextList(commands) || !isTextList(cited) || !isTextList(attributed)) return undefined
   if (rules !== undefined && !isTextList(rules)) return undefined
-  const state = { lastSeq, commands, cited, attributed, transcriptOffset, ...(rules === undefined ? {} : { rules }) }
+  if (lessons !== undefined && !isTextList(lessons)) return undefined
+  if (runs !== undefined && !(Array.isArray(runs) && runs.every(isCommandRun))) return undefined
+  const state = {
+    lastSeq,
+    commands,
+    cited,
+    attributed,
+    transcriptOffset,
+    ...(rules === undefined ? {} : { rules }),
+    ...(runs === undefined ? {} : { runs }),
+    ...(lessons === undefined ? {} : { lessons })
+  }
   if (verdict === undefined) return state
   if (!isVerdict(verdict)) return undefined
   const { runner, passed, failed, at } = verdict
   return { ...state, verdict: { verdict: verdict.verdict, runner, passed, failed, at } }
 }
 
-export const withCommand = (state: SessionState, command: string): SessionState => ({
+export const withCommand = (state: SessionState, run: CommandRun): SessionState => ({
   ...state,
-  commands: [...state.commands, command].slice(-MAX_COMMANDS)
+  commands: [...state.commands, run.command].slice(-MAX_COMMANDS),
+  runs: [...(state.runs ?? []), run].slice(-MAX_COMMANDS)
 })
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
 
 const isTextList = (value: unknown): value is ReadonlyArray<string> => Array.isArray(value) && value.every((item) => typeof item === "string")
+
+const isCommandRun = (value: unknown): value is CommandRun =>
+  isRecord(value) &&
+  typeof value.command === "string" &&
+  typeof value.failed === "boolean" &&
+  (value.error === undefined || typeof value.error === "string") &&
+  (value.test === undefined || typeof value.test === "boolean")
 
 const isVerdict = (value: unknown): value is SessionVerdict =>
   isRecord(value) &&

@@ -32,6 +32,9 @@ import { makeIdFactory } from "../domain/ids.js"
 import { scanContent } from "../privacy/scan.js"
 import { findSimilar, type SimilarFound } from "../retrieval/similar.js"
 import type { QueryVector } from "../retrieval/candidate.js"
+import { captureAllows, captureModeFor, readCaptureSettings } from "../capture/capture-settings.js"
+import type { Capture } from "../events/capture.js"
+import { StoreMaintenance } from "../store/store-maintenance.js"
 
 export interface ReviseInput {
   readonly content?: string
@@ -41,6 +44,15 @@ export interface ReviseInput {
 }
 
 type Result<R> = Effect.Effect<R, DomainError>
+
+/**
+ * A captured remember that wrote nothing: its key (conversation and span) is already in the log,
+ * so not even a confirmation; or capture is off (or limited to rules) where it would be kept.
+ */
+export interface NotCaptured {
+  readonly stored: false
+  readonly notCaptured: "already captured" | "capture is off"
+}
 
 /** A remember that stored nothing because near-duplicates exist. */
 export interface SimilarExist {
@@ -55,7 +67,7 @@ export interface CommandsApi {
    * supersedes, distinct_from), near-duplicates in scope stop the write and are returned.
    * Checked inside the write lock, so two similar writes at once cannot both slip through.
    */
-  readonly remember: (input: AddInput, actor: Actor, vector?: QueryVector) => Result<AddResult | SimilarExist>
+  readonly remember: (input: AddInput, actor: Actor, vector?: QueryVector) => Result<AddResult | SimilarExist | NotCaptured>
   readonly revise: (id: string, input: ReviseInput, actor: Actor) => Result<ReviseResult>
   readonly confirm: (id: string, actor: Actor) => Result<AddResult>
   readonly supersede: (old: string, by: string, actor: Actor) => Result<{ id: MemoryId; supersededBy: MemoryId }>
@@ -79,6 +91,7 @@ export const CommandsLive = Layer.effect(
   Commands,
   Effect.gen(function* () {
     const log = yield* EventLog
+    const maintenance = yield* StoreMaintenance
     const config = yield* Settings
     const newId = makeIdFactory()
 
@@ -87,13 +100,26 @@ export const CommandsLive = Layer.effect(
       Effect.flatMap(Clock.currentTimeMillis, (now) => log.write((unit) => executeIn(unit, actor, now, newId, decide)))
 
     const resolve = (reads: LedgerReads, typed: string) => reads.resolveId(typed)
+
+    /**
+     * Checked under the write lock: two hooks capturing the same span at once write it once. The
+     * setting is read on each capture, so turning capture off takes effect at once; a setting
+     * file that does not read stops capture rather than ignoring what it says.
+     */
+    const whyNotCaptured = (reads: LedgerReads, capture: Capture, origin: string, project: string | null): NotCaptured["notCaptured"] | undefined => {
+      const settings = readCaptureSettings(maintenance.location)
+      if (Either.isLeft(settings) || !captureAllows(captureModeFor(settings.right, project), capture.kind)) return "capture is off"
+      return reads.captureKeyInLog(origin, capture.span) ? "already captured" : undefined
+    }
     const withIds = <R>(reads: LedgerReads, typed: ReadonlyArray<string>, f: (ids: MemoryId[]) => Either.Either<R, DomainError>) =>
       Either.flatMap(Either.all(typed.map((t) => resolve(reads, t))), f)
 
     return {
       add: (input, actor) => run(actor, (ctx) => decideAddInput(input, ctx)),
       remember: (input, actor, vector) =>
-        run<AddResult | SimilarExist>(actor, (ctx) => {
+        run<AddResult | SimilarExist | NotCaptured>(actor, (ctx) => {
+          const notCaptured = input.capture === undefined ? undefined : whyNotCaptured(ctx.reads, input.capture, actor.origin, input.project)
+          if (notCaptured !== undefined) return Either.right({ events: [], result: { stored: false, notCaptured } })
           const related = input.confirms ?? input.supersedes ?? input.distinctFrom
           const project = input.scope === "global" ? null : input.project
           // Compared as it would be stored: after the privacy scan (a secret is not a word in common).

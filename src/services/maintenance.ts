@@ -3,9 +3,10 @@
  * the store sound (rebuild, verify, purge, doctor), over the store's maintenance port. Long work
  * reports progress through a callback the adapter turns into a progress bar.
  */
-import { Clock, Context, Effect, Layer } from "effect"
+import { Clock, Context, Effect, Either, Layer } from "effect"
 import type { Actor } from "../commands/actor.js"
 import type { DiskFull, DomainError } from "../domain/errors.js"
+import { captureSummary, readCaptureSettings } from "../capture/capture-settings.js"
 import { Embedder, type EmbedderApi } from "../embeddings/embedder.js"
 import type { StoreDamaged } from "../store/errors.js"
 import {
@@ -48,6 +49,8 @@ export interface DoctorReport {
   readonly checks: ReadonlyArray<Check>
   /** What the privacy scan did to writes so far (a report, not a check: it never fails). */
   readonly privacy: PrivacyCounts
+  /** What capture keeps (docs/capture.md), from the setting beside the store. */
+  readonly capture: string
 }
 
 export class Maintenance extends Context.Tag("memledger/Maintenance")<Maintenance, MaintenanceApi>() {}
@@ -67,13 +70,18 @@ export const MaintenanceLive = Layer.effect(
       purge: store.purge,
       purgePreview: store.purgePreview,
       doctor: Effect.gen(function* () {
-        const checks = [...(yield* store.checks), yield* embedderCheck(embedder)]
+        const settings = readCaptureSettings(store.location)
+        const captureCheck: ReadonlyArray<Check> = Either.isLeft(settings)
+          ? [{ name: "capture setting", ok: false, detail: `${settings.left}: capture is off until it reads`, fix: "fix the file, or delete it and set capture again with 'mem capture'" }]
+          : []
+        const checks = [...(yield* store.checks), yield* embedderCheck(embedder), ...captureCheck]
         return {
           ok: checks.every((c) => c.ok),
           path: store.location,
           search: { mode: embedder.provider === "none" ? "keyword" : "hybrid", embedder: embedder.model },
           checks,
-          privacy: yield* store.privacyCounts
+          privacy: yield* store.privacyCounts,
+          capture: Either.isLeft(settings) ? "off (the setting does not read)" : `${captureSummary(settings.right)}; extraction by a language model: not available`
         } as const
       })
     }

@@ -73,6 +73,8 @@ export interface LogReads {
   /** In sequence order (newest first when asked); lazily, so a long read streams. */
   readonly events: (filter: ReadFilter) => Iterable<StoredEvent>
   readonly head: () => LogHead
+  /** Whether the conversation already gave a memory from this span (a capture key, events/capture.ts). */
+  readonly captureKeyInLog: (origin: string, span: string) => boolean
 }
 
 /** The candidate queries: matches in scope with their raw signals, ranked by shared code. */

@@ -55,7 +55,7 @@ test("the hand-written MemoryAdded payload is the schema's encoding, byte for by
 
 test("the generated events reach every optional field, present and absent", () => {
   const sample = fc.sample(events, { numRuns: 1_000, seed: 11 })
-  for (const field of ["createdAt", "redacted", "privateDropped", "flags"] as const) {
+  for (const field of ["createdAt", "redacted", "privateDropped", "flags", "capture"] as const) {
     expect(sample.some((e) => e[field] !== undefined)).toBe(true)
     expect(sample.some((e) => e[field] === undefined)).toBe(true)
   }

@@ -14,7 +14,7 @@ import { sandbox, shell } from "./sandbox.js"
 const withoutSubcommand = (command: string) => command.replace(/ hook [a-z-]+( --agent [a-z-]+)?$/, "")
 
 describe("the registered commands", () => {
-  test("claude-code: the MCP server and all five hooks run this bin/mem.js with the store given to install", () => {
+  test("claude-code: the MCP server and all six hooks run this bin/mem.js with the store given to install", () => {
     const box = sandbox()
     expect(box.run(["--db", "my store.db", "install", "claude-code"]).code).toBe(0)
     const store = join(box.project, "my store.db")
@@ -26,7 +26,7 @@ describe("the registered commands", () => {
     expect(help.stdout).toContain("memledger")
 
     const hooks = JSON.parse(box.read("~/.claude/settings.json")).hooks as Record<string, Array<{ hooks: Array<{ command: string; timeout: number }> }>>
-    expect(Object.keys(hooks)).toEqual(["SessionStart", "UserPromptSubmit", "PostToolUse", "Stop", "SessionEnd"])
+    expect(Object.keys(hooks)).toEqual(["SessionStart", "UserPromptSubmit", "PostToolUse", "PostToolUseFailure", "Stop", "SessionEnd"])
     for (const [event, [group]] of Object.entries(hooks)) {
       const { command, timeout } = group!.hooks[0]!
       expect(command, event).toMatch(/ hook [a-z-]+$/)
@@ -38,12 +38,12 @@ describe("the registered commands", () => {
     }
   })
 
-  test("claude-code: PostToolUse runs in the background, as it prints nothing; every hook that injects context is waited for", () => {
+  test("claude-code: PostToolUse and PostToolUseFailure run in the background, as they print nothing; every hook that injects context is waited for", () => {
     const box = sandbox()
     box.run(["install", "claude-code"])
     const hooks = JSON.parse(box.read("~/.claude/settings.json")).hooks as Record<string, Array<{ hooks: Array<{ async?: boolean }> }>>
     const background = Object.entries(hooks).filter(([, [group]]) => group!.hooks[0]!.async === true).map(([event]) => event)
-    expect(background).toEqual(["PostToolUse"])
+    expect(background).toEqual(["PostToolUse", "PostToolUseFailure"])
   })
 
   test("claude-code: `mcp --help` runs from the registered server command", () => {
@@ -57,7 +57,7 @@ describe("the registered commands", () => {
     const box = sandbox()
     box.run(["install", "claude-code"])
     const hooks = JSON.parse(box.read("~/.claude/settings.json")).hooks as Record<string, Array<{ hooks: Array<{ command: string }> }>>
-    expect(Object.keys(hooks).sort()).toEqual(["PostToolUse", "SessionEnd", "SessionStart", "Stop", "UserPromptSubmit"])
+    expect(Object.keys(hooks).sort()).toEqual(["PostToolUse", "PostToolUseFailure", "SessionEnd", "SessionStart", "Stop", "UserPromptSubmit"])
     for (const [event, [group]] of Object.entries(hooks)) {
       const input = JSON.stringify({ session_id: "install-test", cwd: box.project, hook_event_name: event, source: "startup", prompt: "hello" })
       const run = spawnSync("sh", ["-c", group!.hooks[0]!.command], { input, encoding: "utf8", env: { ...process.env, HOME: box.home } })

@@ -2,6 +2,7 @@
 import { Command } from "@effect/cli"
 import { add } from "./commands/add.js"
 import { confirm, edit, forget, outcome, restore, supersede } from "./commands/change.js"
+import { capture } from "./commands/capture.js"
 import { doctor } from "./commands/doctor.js"
 import { conversations, forgetConversation, log } from "./commands/history.js"
 import { hook } from "./commands/hook.js"
@@ -20,7 +21,7 @@ import { mem } from "./root.js"
 
 const commands = [
   add, importCmd, search, why, context, show, cues, list, edit, outcome, confirm, supersede, forget, restore,
-  review, forgetConversation, conversations, log, exportCmd, replay, rebuild, verify, purge, stats, doctor,
+  review, capture, forgetConversation, conversations, log, exportCmd, replay, rebuild, verify, purge, stats, doctor,
   tasks, hook, mcp, serve, ui, install, uninstall
 ] as const
 

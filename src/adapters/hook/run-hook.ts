@@ -5,7 +5,7 @@
  * any error or a run past the time budget prints nothing, exits 0, and is logged to hooks.log
  * beside the store.
  *
- * post-tool-use, which runs after every shell command, needs only plain modules, and so does
+ * post-tool-use (and its failure twin), which runs after every shell command, needs only plain modules, and so does
  * pre-compact; the events that read or write the store load Effect, the store and retrieval
  * (store-hook.ts) when they run.
  */
@@ -28,7 +28,9 @@ export const runHookCommand = async (command: HookCommand): Promise<void> => {
     const reading = readHookInput(JSON.parse(await readStdin()))
     if ("problem" in reading) return log(reading.problem)
     const place = { dbPath: store, sessionId: reading.input.session_id ?? "unknown", nowIso: new Date().toISOString() }
-    if (command.event === "post-tool-use") return recordToolUse(reading.input, place)
+    if (command.event === "post-tool-use" || command.event === "post-tool-use-failure") {
+      return recordToolUse(reading.input, place, command.event === "post-tool-use-failure")
+    }
     // pre-compact prints nothing and reads nothing (hooks/handlers.ts says why it is kept).
     if (command.event === "pre-compact") return
     const { runStoreHook } = await import("./store-hook.js")

@@ -10,6 +10,7 @@ import { FLAGGED_NOTE } from "../../retrieval/context.js"
 export const rememberText = (r: Out.RememberOutput): string => {
   if (r.stored) return `stored as ${r.shortId} (id ${r.id})`
   if ("confirmed" in r) return `already known: confirmed memory ${r.shortId} (${r.confirmations} confirmations)`
+  if (!("similar" in r)) return `not stored: ${r.reason}`
   const similar = r.similar.map((s) => `- [${s.shortId}] ${quote(s.content)} (similarity ${s.similarity.toFixed(2)})`)
   return [`not stored: ${r.reason}:`, ...similar, r.resolve].join("\n")
 }

@@ -44,7 +44,7 @@ export const TOOLS: ReadonlyArray<McpTool> = [
       '(for "Deploy with: make deploy ENV=prod", cues such as "how do I ship to production?" and "release the app"); a later recall worded that way finds it. ' +
       "If similar memories exist nothing is stored and the reply lists them: call remember again with confirms (it says the same), supersedes (it replaces that one) or distinct_from (it is different) set to that memory's id.",
     annotations: adds,
-    input: In.RememberInput,
+    input: In.AgentRememberInput,
     output: Out.RememberOutput,
     operation: (o, input, caller) => o.remember(input, caller),
     text: Text.rememberText

@@ -23,12 +23,14 @@ const HOOK_TIMEOUT_SECONDS = 5
  *
  * PostToolUse runs in the background (`async`, Claude Code's hooks reference, "Run hooks in
  * the background"): it runs after every shell command and prints nothing, so the agent need
- * not wait for it.
+ * not wait for it. PostToolUseFailure is its twin for a command that failed (Claude Code sends
+ * it in place of PostToolUse): a failure and the command that then worked make a lesson.
  */
 const HOOKS: ReadonlyArray<{ readonly event: string; readonly matcher?: string; readonly run: HookEvent; readonly async?: true }> = [
   { event: "SessionStart", matcher: "startup|resume|clear|compact", run: "session-start" },
   { event: "UserPromptSubmit", run: "user-prompt-submit" },
   { event: "PostToolUse", matcher: "Bash", run: "post-tool-use", async: true },
+  { event: "PostToolUseFailure", matcher: "Bash", run: "post-tool-use-failure", async: true },
   { event: "Stop", run: "stop" },
   { event: "SessionEnd", run: "session-end" }
 ]

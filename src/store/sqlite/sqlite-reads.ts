@@ -5,6 +5,7 @@
  */
 import { EMPTY_LOG } from "../../events/log.js"
 import type { LedgerReads } from "../ledger-reads.js"
+import { captureKeyInLog } from "./capture-keys.js"
 import { readChainBreak } from "./chain-break.js"
 import { gatedMemories, memoryCounts, memoryPage, memoryTexts, outcomesByDay } from "./console-queries.js"
 import type { Db } from "./database.js"
@@ -47,6 +48,7 @@ const makeReads = (db: Db): LedgerReads => ({
   counts: (nowMs, config) => storeCounts(db, nowMs, config),
   events: (filter) => readEvents(db, filter),
   head: () => lastEvent(db) ?? EMPTY_LOG,
+  captureKeyInLog: (origin, span) => captureKeyInLog(db, origin, span),
   keywordCandidates: (phrasings, scope, limit, config, nowMs, count) => keywordCandidates(db, phrasings, scope, limit, config, nowMs, count),
   addVectorCandidates: (found, query, scope, limit, config) => addVectorCandidates(db, found, query, scope, limit, config),
   cosineBetween: (model, a, b) => cosineBetween(db, model, a, b),

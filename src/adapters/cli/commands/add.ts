@@ -79,5 +79,6 @@ const rememberText = (r: RememberOutput): string => {
       RESOLVE_SIMILAR_CLI
     ].join("\n")
   }
+  if (!r.stored && "reason" in r) return `not stored: ${r.reason}`
   return r.stored ? `stored ${r.shortId}` : `already known: confirmed ${r.shortId} (${count(r.confirmations, "confirmation")})`
 }

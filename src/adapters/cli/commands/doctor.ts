@@ -17,7 +17,8 @@ const doctorText = (r: DoctorReport): string =>
     `store:  ${r.path}`,
     `search: ${r.search.mode} (embedder ${r.search.embedder})`,
     ...r.checks.map((c) => `${c.ok ? "ok  " : "FAIL"}  ${c.name}: ${c.detail}${c.fix ? `\n      fix: ${c.fix}` : ""}`),
-    `privacy: ${privacyText(r.privacy)}`
+    `privacy: ${privacyText(r.privacy)}`,
+    `capture: ${r.capture}`
   ].join("\n")
 
 const privacyText = (p: DoctorReport["privacy"]): string =>

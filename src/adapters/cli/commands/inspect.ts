@@ -8,6 +8,8 @@ import { count, hasOutcomes, memoryDetail, memoryLine } from "../format.js"
 import * as O from "../options.js"
 import { callerOf, withOperations } from "../root.js"
 import { withShortIds } from "../short-ids.js"
+import { captureSourcesOf, sourceLines } from "../capture-sources.js"
+import type { Operations } from "../../../api/operations.js"
 
 /**
  * JSON shape of a memory for every command that prints one: the wire memory with its outcome
@@ -22,11 +24,19 @@ export const memoryJson = ({ record, ...memory }: Memory) => ({
     : null
 })
 
+/** The memory read with where capture found it, when it did. */
+const withSources = <A extends { readonly memory: Memory }, E>(read: Effect.Effect<A, E, Operations>) =>
+  Effect.flatMap(read, (value) => Effect.map(captureSourcesOf([value.memory.id]), (sources) => ({ ...value, captured: sources.get(value.memory.id) ?? [] })))
+
 /** Reads the memory with its cues, so that the learned ones are shown beside the written ones. */
 export const show = Command.make("show", { id: O.memoryId(), json: O.json }, ({ id, json }) =>
   withOperations(
-    withShortIds(json, callOperation("cues", { id }, callerOf()), ({ memory: m }) => [...(m.supersededBy ? [m.supersededBy] : []), ...m.distinctFrom]),
-    { json, human: ({ value, short }) => memoryDetail(value.memory, short, value.cues), toJson: ({ value }) => memoryJson(value.memory) }
+    withShortIds(json, withSources(callOperation("cues", { id }, callerOf())), ({ memory: m }) => [...(m.supersededBy ? [m.supersededBy] : []), ...m.distinctFrom]),
+    {
+      json,
+      human: ({ value, short }) => [memoryDetail(value.memory, short, value.cues), ...sourceLines(value.captured, "")].join("\n"),
+      toJson: ({ value }) => ({ ...memoryJson(value.memory), ...(value.captured.length === 0 ? {} : { captured: value.captured }) })
+    }
   )
 ).pipe(Command.withDescription("Show one memory in full, its written and learned cues included"))
 

@@ -5,6 +5,7 @@ import { callOperation } from "../../../api/call-operation.js"
 import type { ExplainOutput, RecallOutput } from "../../../api/outputs.js"
 import { count, coverageDetail, coverageSummary, oneLine } from "../format.js"
 import * as O from "../options.js"
+import { captureSourcesOf, sourceLines, type CaptureSource } from "../capture-sources.js"
 import { callerOf, withOperations } from "../root.js"
 
 const query = Args.text({ name: "query" }).pipe(Args.withDescription("what you are looking for, in words"))
@@ -62,11 +63,20 @@ export const why = Command.make(
             ...O.some("at", a.at)
           },
           callerOf()
-        )
+        ).pipe(Effect.flatMap((r) => Effect.map(captureSourcesOf(r.results.map((x) => x.id)), (sources) => ({ r, sources }))))
       ),
-      { json: a.json, human: whyText, notice: (r) => r.notice }
+      { json: a.json, human: ({ r, sources }) => whyText(r, sources), toJson: ({ r, sources }) => withCaptured(r, sources), notice: ({ r }) => r.notice }
     )
 ).pipe(Command.withDescription("Explain a search: every score term and the events behind it, and why each other match was left out"))
+
+/** Each result with where capture found it, when it did. */
+const withCaptured = (r: ExplainOutput, sources: ReadonlyMap<string, ReadonlyArray<CaptureSource>>) => ({
+  ...r,
+  results: r.results.map((x) => {
+    const captured = sources.get(x.id) ?? []
+    return captured.length === 0 ? x : { ...x, captured }
+  })
+})
 
 export const context = Command.make(
   "context",
@@ -121,7 +131,7 @@ const searchText = (r: RecallOutput): string =>
         })
         .join("\n")
 
-const whyText = (r: ExplainOutput): string => {
+const whyText = (r: ExplainOutput, sources: ReadonlyMap<string, ReadonlyArray<CaptureSource>>): string => {
   const lines = [`why "${oneLine(r.query, 60)}" (${r.mode} search, ${r.project ?? "global only"}, as of ${r.at})`]
   for (const x of r.results) {
     const t = x.terms
@@ -134,7 +144,8 @@ const whyText = (r: ExplainOutput): string => {
       ...x.events.outcome.map((e) => `      ${e.outcome.padEnd(7)} ${e.id.slice(0, 8)} ${e.recordedAt} ${e.origin}  weight ${e.weight.toFixed(3)}`),
       `   recency    ${t.recency.contribution.toFixed(4)} = ${t.recency.weight} x ${t.recency.value.toFixed(3)} (${t.recency.ageDays.toFixed(1)} days old)`,
       `   confidence ${t.confidence.contribution.toFixed(4)} = ${t.confidence.weight} x ${t.confidence.value.toFixed(3)}`,
-      `   frequency  ${t.frequency.contribution.toFixed(4)} = ${t.frequency.weight} x ${t.frequency.value.toFixed(3)} (${count(t.frequency.confirmations, "confirmation")})`
+      `   frequency  ${t.frequency.contribution.toFixed(4)} = ${t.frequency.weight} x ${t.frequency.value.toFixed(3)} (${count(t.frequency.confirmations, "confirmation")})`,
+      ...sourceLines(sources.get(x.id) ?? [], "   ")
     )
   }
   if (r.results.length === 0) lines.push("\nno results")

@@ -7,8 +7,9 @@ import { count } from "../format.js"
 import { UsageError } from "../output.js"
 import { progressBar } from "../progress.js"
 import * as O from "../options.js"
-import { CREATES, mem, withStore } from "../root.js"
+import { CREATES, mem, withOperations, withStore } from "../root.js"
 import type { VerifyReport } from "../../../store/store-maintenance.js"
+import { importTranscripts } from "../../../capture/transcripts/import-transcripts.js"
 
 /** A JSONL file to read, or `-` for standard input. */
 const input = (what: string) => Args.text({ name: "file" }).pipe(Args.withDescription(`${what} (JSONL), or - for standard input`))
@@ -38,24 +39,50 @@ const withProgress = <A, E, R>(label: string, run: (update: (done: number, total
 export const importCmd = Command.make(
   "import",
   {
-    file: input("memories or exported events"),
+    file: input("memories or exported events; with --transcripts, a transcript file or a folder of them"),
+    transcripts: Options.boolean("transcripts").pipe(
+      Options.withDescription("FILE is Claude Code or Codex session transcripts (a .jsonl file or a folder): capture their rules and lessons")
+    ),
     origin: Options.text("origin").pipe(Options.withDescription("the conversation the import is recorded under (default import:FILE)"), Options.optional),
     agent: O.agent,
     json: O.json
   },
-  (a) =>
-    withStore(
-      Effect.gen(function* () {
-        const origin = a.origin._tag === "Some" ? a.origin.value : `import:${a.file === "-" ? "stdin" : a.file.split("/").pop()}`
-        yield* O.checkWho({ origin, agent: a.agent })
-        const text = yield* readInput(a.file)
-        const m = yield* Maintenance
-        return yield* withProgress("importing", (update) => m.importJsonl(text, { origin, agent: a.agent }, update))
-      }),
-      { json: a.json, human: (r) => `imported ${count(r.imported, "memory", "memories")}, confirmed ${r.confirmed} already known${r.events ? `, ${count(r.events, "event")}` : ""}` },
-      CREATES
-    )
-).pipe(Command.withDescription("Import memories (or exported events) from a JSONL file, '-' for stdin"))
+  (a) => (a.transcripts ? importTranscriptFiles(a) : importLines(a))
+).pipe(
+  Command.withDescription("Import memories (or exported events) from a JSONL file, '-' for stdin; with --transcripts, capture from past agent sessions")
+)
+
+interface ImportArgs {
+  readonly file: string
+  readonly origin: Option.Option<string>
+  readonly agent: string
+  readonly json: boolean
+}
+
+/** Memory lines or an exported log, into the store file. */
+const importLines = (a: ImportArgs) =>
+  withStore(
+    Effect.gen(function* () {
+      const origin = a.origin._tag === "Some" ? a.origin.value : `import:${a.file === "-" ? "stdin" : a.file.split("/").pop()}`
+      yield* O.checkWho({ origin, agent: a.agent })
+      const text = yield* readInput(a.file)
+      const m = yield* Maintenance
+      return yield* withProgress("importing", (update) => m.importJsonl(text, { origin, agent: a.agent }, update))
+    }),
+    { json: a.json, human: (r) => `imported ${count(r.imported, "memory", "memories")}, confirmed ${r.confirmed} already known${r.events ? `, ${count(r.events, "event")}` : ""}` },
+    CREATES
+  )
+
+/** Past sessions, captured through Operations (the store file, or MEMLEDGER_URL's server) with each session as origin. */
+const importTranscriptFiles = (a: ImportArgs) =>
+  withOperations(
+    Effect.gen(function* () {
+      if (a.file === "-" || !existsSync(a.file)) return yield* Effect.fail(new UsageError(`cannot read ${a.file}: give a transcript file or a folder of them`))
+      return yield* withProgress("importing transcripts", (update) => importTranscripts(a.file, update))
+    }),
+    { json: a.json, human: (r) => `read ${count(r.sessions, "session")} in ${count(r.files, "file")}: ${count(r.written, "memory", "memories")} captured or confirmed` },
+    CREATES
+  )
 
 export const exportCmd = Command.make(
   "export",
