@@ -1,15 +1,17 @@
 /**
  * Whether capture runs (docs/capture.md, "Turning capture off"): `on` (rules and lessons),
  * `rules` (rules from prompts only), or `off`, for the whole store and, overriding it, for one
- * project. Kept in `capture.json` beside the store file, not in the log: it is how this store
+ * project. Kept in `capture.json` in the store's state folder (hooks/state-folder.ts), not in
+ * the log, so a store that is not a file has one too, and two stores never share it: it is how this store
  * is run, not knowledge, so it takes effect before anything is written and without writing
  * anything, forget-conversation never touches it, and a shared server applies its own file to
  * every client's hooks and imports.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs"
-import { dirname, join } from "node:path"
+import { dirname, join, resolve } from "node:path"
 import { Either, Schema } from "effect"
 import type { CaptureKind } from "../events/capture.js"
+import { storeStateFolder } from "../hooks/state-folder.js"
 
 export const CAPTURE_MODES = ["on", "rules", "off"] as const
 export const CaptureMode = Schema.Literal(...CAPTURE_MODES)
@@ -23,11 +25,13 @@ export type CaptureSettings = typeof CaptureSettings.Type
 
 export const DEFAULT_CAPTURE: CaptureSettings = { store: "on", projects: {} }
 
-export const captureSettingsFile = (dbPath: string): string => join(dirname(dbPath), "capture.json")
+/** Where `store` (a file's path or a server's URL) keeps its capture setting. */
+export const captureSettingsFile = (store: string): string => join(storeStateFolder(store), "capture.json")
 
-/** The settings beside the store; the defaults when there is no file. A file that does not decode is an error to report, never a silent default. */
-export const readCaptureSettings = (dbPath: string): Either.Either<CaptureSettings, string> => {
-  const file = captureSettingsFile(dbPath)
+/** The settings of the store; the defaults when there is no file. A file that does not decode is an error to report, never a silent default. */
+export const readCaptureSettings = (store: string): Either.Either<CaptureSettings, string> => {
+  const file = captureSettingsFile(store)
+  adoptSettingBeside(store, file)
   if (!existsSync(file)) return Either.right(DEFAULT_CAPTURE)
   try {
     return Either.mapLeft(Schema.decodeUnknownEither(CaptureSettings)(JSON.parse(readFileSync(file, "utf8"))), () => `${file} is not a capture setting`)
@@ -37,8 +41,8 @@ export const readCaptureSettings = (dbPath: string): Either.Either<CaptureSettin
 }
 
 /** Written to a temporary file and renamed, so a hook never reads half a file. */
-export const writeCaptureSettings = (dbPath: string, settings: CaptureSettings): void => {
-  const file = captureSettingsFile(dbPath)
+export const writeCaptureSettings = (store: string, settings: CaptureSettings): void => {
+  const file = captureSettingsFile(store)
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
   writeFileSync(`${file}.tmp`, `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 })
   renameSync(`${file}.tmp`, file)
@@ -57,3 +61,16 @@ export const captureSummary = (settings: CaptureSettings): string => {
 }
 
 const MEANING: Record<CaptureMode, string> = { on: "on (rules and lessons)", rules: "rules only", off: "off" }
+
+/** A `capture.json` kept beside a store file, before the state folder, is moved in once. */
+const adoptSettingBeside = (store: string, file: string): void => {
+  if (store === ":memory:" || /^[a-z][a-z0-9+.-]*:\/\//i.test(store)) return
+  const beside = join(dirname(resolve(store)), "capture.json")
+  if (!existsSync(beside) || existsSync(file)) return
+  try {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
+    renameSync(beside, file)
+  } catch {
+    // Left where it was: the defaults hold until it is set again.
+  }
+}

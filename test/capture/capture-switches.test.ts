@@ -3,8 +3,9 @@
  * imports then keep nothing (or only rules) there, `mem doctor` says what is on, and a setting
  * file that does not read keeps capture off rather than on.
  */
-import { realpathSync, writeFileSync } from "node:fs"
-import { join } from "node:path"
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs"
+import { dirname, join } from "node:path"
+import { captureSettingsFile } from "../../src/capture/capture-settings.js"
 import { expect, it } from "vitest"
 import { createStore, mem, memAt, tempDir } from "../support/cli.js"
 
@@ -60,11 +61,28 @@ it("a project's own setting wins over the store's", () => {
 })
 
 it("a setting file that does not read keeps capture off, and doctor names it", () => {
-  const { run, dir, hook, kept } = setup()
-  writeFileSync(join(dir, "capture.json"), "{ not json")
+  const { run, dir, db, hook, kept } = setup()
+  mkdirSync(dirname(captureSettingsFile(db)), { recursive: true })
+  writeFileSync(captureSettingsFile(db), "{ not json")
   hook("user-prompt-submit", { cwd: dir, prompt: RULE })
   expect(kept()).toEqual([])
   const doctor = run("doctor")
   expect(doctor.code).toBe(1)
   expect(doctor.stdout).toMatch(/FAIL {2}capture setting: .*capture\.json is not JSON/)
+})
+
+it("lives in the store's state folder, one per store, and a setting kept beside the store file is taken over once", () => {
+  const { run, dir, db } = setup()
+  expect(run("capture", "rules").code).toBe(0)
+  expect(existsSync(join(dir, "capture.json"))).toBe(false)
+  expect(JSON.parse(readFileSync(captureSettingsFile(db), "utf8")).store).toBe("rules")
+  // Another store in the same folder has its own setting.
+  const other = createStore(join(dir, "other.db"))
+  expect(memAt(other)("capture").stdout).toContain("on (rules and lessons) for this store")
+  // A setting an older memledger wrote beside a store file is read, and moved in.
+  const older = join(tempDir(), "old.db")
+  createStore(older)
+  writeFileSync(join(dirname(older), "capture.json"), JSON.stringify({ store: "off", projects: {} }))
+  expect(memAt(older)("capture").stdout).toContain("capture: off")
+  expect(existsSync(join(dirname(older), "capture.json"))).toBe(false)
 })

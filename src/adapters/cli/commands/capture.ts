@@ -1,8 +1,8 @@
 /**
  * `mem capture [on|rules|off] [--project NAME]`: shows, or sets, whether memledger keeps what
  * it notices (docs/capture.md): for the whole store, or for one project, whose setting wins. The
- * setting lives beside the store file, so it runs where the store is (with MEMLEDGER_URL, on the
- * server's machine).
+ * setting lives in the store's state folder on the machine that has the store, so it runs there
+ * (with MEMLEDGER_URL, on the server's machine).
  */
 import { Args, Command } from "@effect/cli"
 import { Effect, Either, Option } from "effect"
