@@ -12,7 +12,7 @@ import type { MemoryState } from "../projections/memory-state.js"
 import { Embedder } from "../embeddings/embedder.js"
 import { cuesOfMemory, type CueView } from "../projections/cue-list.js"
 import { LedgerReader } from "../store/ledger-reader.js"
-import type { LedgerReads, ListFilter, StoreCounts } from "../store/ledger-reads.js"
+import type { LedgerReads, StoreCounts } from "../store/ledger-reads.js"
 import { StoreMaintenance } from "../store/store-maintenance.js"
 import type { ReadFilter } from "../events/log.js"
 
@@ -21,8 +21,6 @@ export interface MemoryView {
   readonly shortId: string
   readonly evidence: EvidenceState | undefined
 }
-
-export type { ListFilter } from "../store/ledger-reads.js"
 
 export interface Stats extends StoreCounts {
   readonly path: string
@@ -33,7 +31,6 @@ export interface Stats extends StoreCounts {
 
 export interface QueriesApi {
   readonly show: (id: string) => Effect.Effect<MemoryView, DomainError>
-  readonly list: (filter: ListFilter) => Effect.Effect<MemoryView[]>
   readonly log: (filter: ReadFilter & { readonly memory?: string }) => Effect.Effect<StoredEvent[], DomainError>
   readonly conversations: Effect.Effect<ConversationState[]>
   readonly stats: Effect.Effect<Stats>
@@ -52,7 +49,6 @@ export const QueriesLive = Layer.effect(
     const config = yield* Settings
     return {
       show: (id) => Effect.flatten(reader.read((reads) => Either.map(reads.resolveId(id), (memoryId) => viewOf(reads, memoryId)))),
-      list: (filter) => reader.read((reads) => reads.list(filter).map((memory) => view(reads, memory))),
       log: (filter) =>
         Effect.flatten(
           reader.read((reads) => {

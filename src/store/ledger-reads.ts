@@ -24,16 +24,6 @@ import type { Candidate, KeywordCandidates, QueryVector, Scope } from "../retrie
 import type { DocumentFrequency } from "../retrieval/coverage.js"
 import type { RankFields } from "../retrieval/rank.js"
 
-export interface ListFilter {
-  readonly project?: string
-  readonly category?: string
-  /** Only tentative memories (observed, not yet confirmed) or only confirmed ones. */
-  readonly status?: string
-  /** Include forgotten and superseded memories. */
-  readonly all?: boolean
-  readonly limit?: number
-}
-
 /** The counts `stats` reports, as the projections hold them now. */
 export interface StoreCounts {
   readonly events: number
@@ -53,8 +43,6 @@ export interface MemoryReads {
   readonly resolveId: (typed: string) => Either.Either<MemoryId, InvalidId | MemoryNotFound | AmbiguousId>
   /** The shortest prefix no other memory shares, never under 8 characters. */
   readonly shortId: (id: string) => string
-  /** Newest first. */
-  readonly list: (filter: ListFilter) => MemoryState[]
   /** Live memories of the project and global ones that are not instruction-like: what a context without a query offers. */
   readonly offeredUnasked: (project: string | null) => MemoryState[]
   /** The live memory, if any, whose normalised text equals `contentKey` in that scope and project. */

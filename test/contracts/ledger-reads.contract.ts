@@ -82,17 +82,25 @@ export const readContract = (store: StoreUnderTest): void => {
       }
     })
 
-    test("list keeps the live memories of the project and global ones, newest first, by filter", async () => {
-      const lists = await given((r) => ({
-        web: r.list({ project: "web" }).map((m) => m.id),
-        all: r.list({ all: true }).map((m) => m.id),
-        commands: r.list({ category: "command" }).map((m) => m.id),
-        limited: r.list({ limit: 1 }).map((m) => m.id)
-      }))
+    test("memoryPage keeps the live memories of the project and global ones, newest first, by filter and cursor", async () => {
+      const lists = await given((r) => {
+        const ids = (filter: Parameters<LedgerReads["memoryPage"]>[0]) => r.memoryPage(filter).map((m) => m.id)
+        const first = r.memoryPage({ limit: 1 })
+        return {
+          web: ids({ project: "web", limit: 10 }),
+          all: ids({ all: true, limit: 10 }),
+          commands: ids({ category: "command", limit: 10 }),
+          limited: first.map((m) => m.id),
+          next: ids({ limit: 10, beforeKey: first[0]!.key }),
+          tagged: ids({ tags: ["nope"], limit: 10 })
+        }
+      })
       expect(lists.web).toEqual([PNPM, DEPLOY])
       expect(lists.all).toEqual([OLD, OTHER, PNPM, DEPLOY])
       expect(lists.commands).toEqual([OTHER, DEPLOY])
       expect(lists.limited).toEqual([OTHER])
+      expect(lists.next).toEqual([PNPM, DEPLOY])
+      expect(lists.tagged).toEqual([])
     })
 
     test("a forgotten conversation's memories are in no projection, and its origin is listed as forgotten", async () => {

@@ -4,11 +4,12 @@
  */
 import { Effect } from "effect"
 import { expect, it } from "vitest"
+import { Console } from "../../src/services/console.js"
 import { Commands, freshDb, Maintenance, Queries, runAt, T0 } from "../support/services.js"
 
 it("keeps a purged conversation's forget of another conversation in force", async () => {
   const db = freshDb()
-  const list = () => runAt(db, T0, Effect.flatMap(Queries, (q) => q.list({})))
+  const list = () => runAt(db, T0, Effect.flatMap(Console, (c) => c.page({ limit: 100 })).pipe(Effect.map((p) => p.views)))
   await runAt(
     db,
     T0,

@@ -8,6 +8,7 @@ import { DEFAULT_CONFIG, type LedgerConfig } from "../../src/config.js"
 import { CLI_ACTOR } from "../../src/commands/actor.js"
 import { LocalOperationsLayer } from "../../src/services/app.js"
 import { Commands } from "../../src/services/commands.js"
+import type { Console } from "../../src/services/console.js"
 import { Maintenance } from "../../src/services/maintenance.js"
 import { Queries } from "../../src/services/queries.js"
 import { Retrieval } from "../../src/services/retrieval.js"
@@ -30,7 +31,7 @@ export const fixedClock = (ms: number): Clock.Clock => ({
 
 const realClock = Clock.make()
 
-type Services = Commands | Queries | Maintenance | Retrieval | Tasks | Operations
+type Services = Commands | Queries | Maintenance | Retrieval | Tasks | Console | Operations
 
 /** Runs `program` against the store at `dbPath` with the clock at `atMs`. */
 export const runAt = <A, E>(dbPath: string, atMs: number, program: Effect.Effect<A, E, Services>, config: LedgerConfig = DEFAULT_CONFIG): Promise<A> =>

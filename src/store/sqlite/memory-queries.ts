@@ -1,5 +1,5 @@
 /**
- * The memory listings and counts that read several rows at once: `list`, what a context without
+ * The memory listings and counts that read several rows at once: what a context without
  * a query offers, the near-duplicate neighbours of a new text, and the counts `stats` reports.
  */
 import type { LedgerConfig } from "../../config.js"
@@ -7,7 +7,7 @@ import { recordAt } from "../../projections/evidence-state.js"
 import type { MemoryState } from "../../projections/memory-state.js"
 import type { QueryVector } from "../../retrieval/candidate.js"
 import { ftsMatchExpression } from "../../retrieval/fts-query.js"
-import type { ListFilter, StoreCounts } from "../ledger-reads.js"
+import type { StoreCounts } from "../ledger-reads.js"
 import type { Db } from "./database.js"
 import { eventCount } from "./event-log.js"
 import { rowToEvidence } from "./projections/evidence.js"
@@ -15,26 +15,6 @@ import { inPlaces, placeTokensOf } from "./projections/fts-scope.js"
 import { MEMORY_COLUMNS, rowToMemory, type MemoryRow } from "./projections/memories.js"
 import { nearest, placesSearchedFrom } from "./projections/vector-search.js"
 import { statement } from "./statements.js"
-
-export const listMemories = (db: Db, filter: ListFilter): MemoryState[] => {
-  const where: string[] = []
-  const args: unknown[] = []
-  if (!filter.all) where.push("forgotten = 0 AND superseded_by IS NULL")
-  if (filter.project !== undefined) {
-    where.push("(project = ? OR project IS NULL)")
-    args.push(filter.project)
-  }
-  if (filter.category !== undefined) {
-    where.push("category = ?")
-    args.push(filter.category)
-  }
-  if (filter.status !== undefined) {
-    where.push("status = ?")
-    args.push(filter.status)
-  }
-  const sql = `SELECT ${MEMORY_COLUMNS} FROM memories ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY key DESC LIMIT ?`
-  return (db.prepare(sql).all(...args, filter.limit ?? 1000) as MemoryRow[]).map(rowToMemory)
-}
 
 /** Confirmed first, then the newest; at most 1,000 (context selection ranks them by record). */
 export const offeredUnasked = (db: Db, project: string | null): MemoryState[] =>

@@ -10,7 +10,7 @@ import { readChainBreak } from "./chain-break.js"
 import { gatedMemories, memoryCounts, memoryPage, memoryTexts, outcomesByDay } from "./console-queries.js"
 import type { Db } from "./database.js"
 import { lastEvent, readEvents } from "./event-log.js"
-import { keywordNeighbours, listMemories, offeredUnasked, storeCounts, vectorNeighbours } from "./memory-queries.js"
+import { keywordNeighbours, offeredUnasked, storeCounts, vectorNeighbours } from "./memory-queries.js"
 import { forgottenOrigins, listConversations, loadConversation } from "./projections/conversations.js"
 import { learnedCuesOf } from "./projections/cues.js"
 import { loadEvidence, loadEvidenceOf } from "./projections/evidence.js"
@@ -36,7 +36,6 @@ const makeReads = (db: Db): LedgerReads => ({
   memoriesByKey: (keys) => memoriesByKey(db, keys),
   resolveId: (typed) => resolveMemoryId(db, typed),
   shortId: (id) => shortId(db, id),
-  list: (filter) => listMemories(db, filter),
   offeredUnasked: (project) => offeredUnasked(db, project),
   restatementOf: (contentKey, scope, project) => findRestatement(db, contentKey, scope, project),
   evidence: (id) => loadEvidence(db, id),
