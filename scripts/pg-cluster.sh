@@ -19,12 +19,17 @@ mark="$dir/.memledger-pg-cluster"
 die() { echo "pg-cluster: $*" >&2; exit 1; }
 
 bindir() {
-  if [ -n "${PG_CONFIG:-}" ]; then "$PG_CONFIG" --bindir
-  elif [ -x /usr/lib/postgresql/15/bin/initdb ]; then echo /usr/lib/postgresql/15/bin
-  elif command -v pg_config >/dev/null && [ -x "$(pg_config --bindir)/initdb" ]; then pg_config --bindir
-  elif command -v initdb >/dev/null; then dirname "$(command -v initdb)"
-  else die "no PostgreSQL server found (initdb): install it (Debian: apt-get install postgresql) or set PG_CONFIG"
+  local found=""
+  if [ -n "${PG_CONFIG:-}" ]; then found=$("$PG_CONFIG" --bindir 2>/dev/null || true)
+  elif [ -x /usr/lib/postgresql/15/bin/initdb ]; then found=/usr/lib/postgresql/15/bin
+  elif command -v pg_config >/dev/null; then found=$(pg_config --bindir)
   fi
+  if [ -z "${PG_CONFIG:-}" ] && [ ! -x "$found/initdb" ] && command -v initdb >/dev/null; then
+    found=$(dirname "$(command -v initdb)")
+  fi
+  [ -x "$found/initdb" ] ||
+    die "no PostgreSQL server found (initdb${PG_CONFIG:+ beside PG_CONFIG=$PG_CONFIG}): install it (Debian: apt-get install postgresql) or set PG_CONFIG"
+  echo "$found"
 }
 
 # The user the server runs as: ourselves, unless we are root.
@@ -54,19 +59,20 @@ port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
 start() {
   if [ -f "$mark" ] && running; then cat "$dir/env"; return; fi
+  local bin user
+  bin=$(bindir)
   mkdir -p "$dir"
   [ -f "$mark" ] || [ -z "$(ls -A "$dir")" ] || die "$dir is not empty and holds no cluster of this script: choose another MEMLEDGER_PG_DIR"
   touch "$mark"
   rm -rf "$data" "$dir/env"
-  local bin user
-  bin=$(bindir)
   user=$(owner)
   [ "$(id -u)" -ne 0 ] || chown "$user" "$dir"
   # C locale: the same collation on every machine, and no dependence on locales installed here.
   # --no-sync: nothing here has to survive a crash of the machine.
   as_owner "$user" "$bin/initdb" -D "$data" -U memledger --auth=trust --encoding=UTF8 --locale=C --no-sync >"$dir/initdb.log" 2>&1 ||
     die "initdb failed: $(cat "$dir/initdb.log")"
-  # Trust is safe only because the server listens on loopback and on a socket in this folder.
+  # Trust lets any local user in as the superuser: acceptable for a cluster holding minutes of test
+  # data, which nothing beyond this machine can reach (loopback, and a socket in this folder).
   # fsync, full pages and synchronous commit are off for speed: a crash loses only a cluster
   # that is thrown away anyway.
   cat >>"$data/postgresql.conf" <<CONF
