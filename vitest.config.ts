@@ -11,7 +11,8 @@ process.env.MEMLEDGER_STATE_DIR ||= mkdtempSync(join(tmpdir(), "memledger-test-s
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    globalSetup: ["test/support/global-setup.ts"],
+    // The build, then PostgreSQL: a cluster this run starts is stopped at the end (postgres-setup.ts).
+    globalSetup: ["test/support/global-setup.ts", "test/support/postgres-setup.ts"],
     env: { MEMLEDGER_STATE_DIR: process.env.MEMLEDGER_STATE_DIR },
     testTimeout: 60_000,
     hookTimeout: 120_000,
