@@ -101,6 +101,8 @@ CONF
 
 stop() {
   [ -d "$dir" ] || return 0
+  # An empty folder (a start that failed before initdb, or one made for start to use) just goes.
+  if [ -z "$(ls -A "$dir")" ]; then rmdir "$dir"; return; fi
   [ -f "$mark" ] || die "$dir holds no cluster of this script; not removing it"
   # Immediate: no checkpoint, since the data is deleted next.
   if running; then as_owner "$(owner)" "$(bindir)/pg_ctl" -D "$data" -m immediate -w stop >/dev/null; fi
