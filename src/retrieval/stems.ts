@@ -10,10 +10,18 @@ import { porterStem } from "./porter.js"
 
 const TOKEN = /[\p{L}\p{N}]+/gu
 
+const plainOf = (text: string): string => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase()
+
 export const stemsOf = (text: string): Set<string> => {
-  const plain = text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase()
+  const plain = plainOf(text)
   const stems = new Set<string>()
   for (const [token] of plain.matchAll(TOKEN)) if (!STOP_WORDS.has(token)) stems.add(porterStem(token))
   for (const word of codeWords(text)) if (!STOP_WORDS.has(word)) stems.add(porterStem(word))
   return stems
 }
+
+/**
+ * Every token of a text as a keyword index holds it, in order, stop words included: what a store
+ * without SQLite's tokenizer (porter over unicode61, diacritics removed) indexes instead.
+ */
+export const indexTokens = (text: string): string[] => [...plainOf(text).matchAll(TOKEN)].map(([token]) => porterStem(token))

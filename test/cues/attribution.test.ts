@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest"
 import { DEFAULT_CONFIG, type LedgerConfig } from "../../src/config.js"
 import type { DomainEvent, StoredEvent } from "../../src/events/events.js"
 import { CUE_LOOKBACK, cueWeightAt, recallWindow } from "../../src/projections/cue-state.js"
-import { foldMemory } from "../../src/store/sqlite/projections/projector.js"
+import { foldMemory } from "../../src/projections/projector.js"
 import { memoryId } from "../support/ids.js"
 import { BASE_TIME_MS, toStored, type Given } from "../support/stored.js"
 

@@ -11,7 +11,7 @@ import type { MemoryId } from "../../src/domain/ids.js"
 import { isConversationControl, memoryIdsOf, type DomainEvent, type StoredEvent } from "../../src/events/events.js"
 import { countEvent, setForgotten, type ConversationState } from "../../src/projections/conversation-state.js"
 import { evolveMemory, isLive, type MemoryState } from "../../src/projections/memory-state.js"
-import { emptyConversation } from "../../src/store/sqlite/projections/projector.js"
+import { emptyConversation } from "../../src/projections/projector.js"
 import { toStored, type GivenLike } from "./stored.js"
 
 type Decide<R> = (state: DecisionState) => Either.Either<Decision<R>, DomainError>

@@ -2,6 +2,7 @@
 import type { Db } from "../database.js"
 import { statement, type Writes } from "../statements.js"
 import type { ConversationState } from "../../../projections/conversation-state.js"
+import { rowToConversation, type ConversationRow } from "../../projection-rows.js"
 import type { Projection } from "./projection.js"
 
 export const conversationsProjection: Projection = {
@@ -23,28 +24,6 @@ export const conversationsProjection: Projection = {
     `),
   drop: (db) => db.exec("DROP TABLE IF EXISTS conversations")
 }
-
-interface ConversationRow {
-  origin: string
-  events: number
-  memories_added: number
-  outcomes: number
-  first_at: string
-  last_at: string
-  forgotten: number
-  purged_events: number
-}
-
-const rowToConversation = (row: ConversationRow): ConversationState => ({
-  origin: row.origin,
-  events: row.events,
-  memoriesAdded: row.memories_added,
-  outcomes: row.outcomes,
-  firstAt: row.first_at,
-  lastAt: row.last_at,
-  forgotten: row.forgotten === 1,
-  purgedEvents: row.purged_events
-})
 
 export const loadConversation = (db: Db, origin: string): ConversationState | undefined => {
   const row = statement(db, "SELECT * FROM conversations WHERE origin = ?").get(origin) as ConversationRow | undefined

@@ -3,6 +3,9 @@ import type { MemoryId } from "../../../domain/ids.js"
 import type { Db } from "../database.js"
 import { statement } from "../statements.js"
 import type { EvidenceState } from "../../../projections/evidence-state.js"
+import { rowToEvidence, type EvidenceRow } from "../../projection-rows.js"
+
+export { rowToEvidence, type EvidenceRow }
 import type { Projection } from "./projection.js"
 
 export const evidenceProjection: Projection = {
@@ -23,28 +26,6 @@ export const evidenceProjection: Projection = {
     `),
   drop: (db) => db.exec("DROP TABLE IF EXISTS evidence")
 }
-
-export interface EvidenceRow {
-  memory_id: string
-  worked: number
-  failed: number
-  anchor_ms: number
-  worked_count: number
-  failed_count: number
-  partial_count: number
-  event_ids: string
-}
-
-export const rowToEvidence = (row: EvidenceRow): EvidenceState => ({
-  memoryId: row.memory_id as MemoryId,
-  worked: row.worked,
-  failed: row.failed,
-  anchorMs: row.anchor_ms,
-  workedCount: row.worked_count,
-  failedCount: row.failed_count,
-  partialCount: row.partial_count,
-  eventIds: JSON.parse(row.event_ids) as string[]
-})
 
 export const loadEvidence = (db: Db, memoryId: string): EvidenceState | undefined => {
   const row = statement(db, "SELECT * FROM evidence WHERE memory_id = ?").get(memoryId) as EvidenceRow | undefined

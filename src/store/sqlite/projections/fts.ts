@@ -11,7 +11,7 @@ import type { Writes } from "../statements.js"
 import { isLive, type MemoryState } from "../../../projections/memory-state.js"
 import { bumpContentChanges } from "./content-changes.js"
 import { scopeColumn } from "./fts-scope.js"
-import { codeColumn } from "../../../retrieval/code-words.js"
+import { indexedColumns, sameIndexedText } from "../../../retrieval/indexed-text.js"
 import type { Projection } from "./projection.js"
 
 export const ftsProjection: Projection = {
@@ -31,10 +31,6 @@ export const ftsProjection: Projection = {
   drop: (db) => db.exec("DROP TABLE IF EXISTS memories_fts_rows; DROP TABLE IF EXISTS memories_fts_terms; DROP TABLE IF EXISTS memories_fts")
 }
 
-const indexedText = (m: MemoryState) => {
-  const cues = m.cues.join("\n")
-  return [m.content, cues, m.tags.join(" "), m.category, codeColumn(m.content, cues, m.tags.join(" "))] as const
-}
 const scopeText = (m: MemoryState) => scopeColumn({ project: m.project, live: isLive(m) }, m.category)
 
 /**
@@ -49,20 +45,15 @@ export const indexMemory = (
   after: MemoryState | undefined,
   count: (to: Writes) => void = bumpContentChanges
 ): void => {
-  const textChanged = !(before && after && before.key === after.key && sameText(before, after))
+  const textChanged = !(before && after && before.key === after.key && sameIndexedText(before, after))
   if (!textChanged && scopeText(before!) === scopeText(after!)) return
   if (textChanged || before!.project !== after!.project) count(to)
   if (before) to.run("DELETE FROM memories_fts WHERE rowid = ?", [before.key])
   if (after) {
     to.run("INSERT INTO memories_fts (rowid, content, cues, tags, category, code, scope) VALUES (?, ?, ?, ?, ?, ?, ?)", [
       after.key,
-      ...indexedText(after),
+      ...indexedColumns(after),
       scopeText(after)
     ])
   }
 }
-
-const sameText = (a: MemoryState, b: MemoryState): boolean =>
-  a.content === b.content && a.category === b.category && sameList(a.tags, b.tags) && sameList(a.cues, b.cues)
-
-const sameList = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean => a === b || (a.length === b.length && a.every((x, i) => x === b[i]))

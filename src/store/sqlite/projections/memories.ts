@@ -2,7 +2,10 @@
 import type { MemoryId } from "../../../domain/ids.js"
 import type { Db } from "../database.js"
 import { statement, type Writes } from "../statements.js"
-import { NO_CUES, type MemoryState } from "../../../projections/memory-state.js"
+import type { MemoryState } from "../../../projections/memory-state.js"
+import { MEMORY_COLUMNS, memoryParams, rowToMemory, type MemoryRow } from "../../projection-rows.js"
+
+export { MEMORY_COLUMNS, rowToMemory, type MemoryRow }
 import type { Projection } from "./projection.js"
 
 /**
@@ -56,65 +59,7 @@ export const memoriesProjection: Projection = {
   drop: (db) => db.exec("DROP TABLE IF EXISTS memories")
 }
 
-const COLUMNS =
-  "key, id, content, content_key, category, scope, project, tags, cues, source, status, instruction_like, confidence, confirmations, confirmed_by_person, stated_in, superseded_by, forgotten, forgotten_reason, distinct_from, created_at, updated_at, origin, agent, last_seq"
-
-export interface MemoryRow {
-  key: number
-  id: string
-  content: string
-  content_key: string
-  category: string
-  scope: string
-  project: string | null
-  tags: string
-  cues: string
-  source: string
-  status: string
-  instruction_like: number
-  confidence: number
-  confirmations: number
-  confirmed_by_person: number
-  stated_in: string
-  superseded_by: string | null
-  forgotten: number
-  forgotten_reason: string | null
-  distinct_from: string
-  created_at: string
-  updated_at: string
-  origin: string
-  agent: string
-  last_seq: number
-}
-
-/** Rows were written from validated events, so they are trusted here without re-decoding. */
-export const rowToMemory = (row: MemoryRow): MemoryState => ({
-  id: row.id as MemoryId,
-  key: row.key,
-  content: row.content,
-  contentKey: row.content_key,
-  category: row.category as MemoryState["category"],
-  scope: row.scope as MemoryState["scope"],
-  project: row.project,
-  tags: JSON.parse(row.tags) as string[],
-  cues: row.cues === "[]" ? NO_CUES : (JSON.parse(row.cues) as string[]),
-  source: row.source as MemoryState["source"],
-  status: row.status as MemoryState["status"],
-  instructionLike: row.instruction_like === 1,
-  confidence: row.confidence,
-  confirmations: row.confirmations,
-  confirmedByPerson: row.confirmed_by_person === 1,
-  statedIn: JSON.parse(row.stated_in) as string[],
-  supersededBy: row.superseded_by as MemoryId | null,
-  forgotten: row.forgotten === 1,
-  forgottenReason: row.forgotten_reason,
-  distinctFrom: JSON.parse(row.distinct_from) as MemoryId[],
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-  origin: row.origin,
-  agent: row.agent,
-  lastSeq: row.last_seq
-})
+const COLUMNS = MEMORY_COLUMNS
 
 export const loadMemory = (db: Db, id: string): MemoryState | undefined => {
   const row = statement(db, `SELECT ${COLUMNS} FROM memories WHERE id = ?`).get(id) as MemoryRow | undefined
@@ -134,33 +79,7 @@ const UPSERT_MEMORY = `INSERT INTO memories (${COLUMNS}) VALUES (${COLUMNS.split
     .join(", ")}`
 
 export const writeMemory = (to: Writes, m: MemoryState): void => {
-  to.run(UPSERT_MEMORY, [
-    m.key,
-    m.id,
-    m.content,
-    m.contentKey,
-    m.category,
-    m.scope,
-    m.project,
-    JSON.stringify(m.tags),
-    JSON.stringify(m.cues),
-    m.source,
-    m.status,
-    m.instructionLike ? 1 : 0,
-    m.confidence,
-    m.confirmations,
-    m.confirmedByPerson ? 1 : 0,
-    JSON.stringify(m.statedIn),
-    m.supersededBy,
-    m.forgotten ? 1 : 0,
-    m.forgottenReason,
-    JSON.stringify(m.distinctFrom),
-    m.createdAt,
-    m.updatedAt,
-    m.origin,
-    m.agent,
-    m.lastSeq
-  ])
+  to.run(UPSERT_MEMORY, memoryParams(m))
 }
 
 export const deleteMemory = (db: Db, id: string): void => {
@@ -183,4 +102,3 @@ export const findRestatement = (
   return row && rowToMemory(row)
 }
 
-export const MEMORY_COLUMNS = COLUMNS
