@@ -17,9 +17,11 @@ import type { LedgerStore } from "./ledger-store.js"
 import { rebuildProjections } from "./projections/rebuild.js"
 import { pruneEmbeddingCache } from "./projections/vectors.js"
 import { previewPurge, purgeForgotten } from "./purge.js"
-import { exportLog } from "./transfer/export-log.js"
+import { exportLog } from "../transfer/export-file.js"
+import { sqliteExportSource } from "./transfer/export-source.js"
 import { importJsonl } from "./transfer/import-memories.js"
-import { replayLog } from "./transfer/replay-log.js"
+import { replayLog } from "../transfer/replay.js"
+import { sqliteLogWriter } from "./transfer/log-writer.js"
 import { storeErrorOf } from "./store-error-of.js"
 import { ensureVectors, vectorsCurrent } from "./vector-freshness.js"
 import { verifyStore } from "./verify.js"
@@ -34,8 +36,8 @@ export const sqliteMaintenance = (store: LedgerStore): StoreMaintenanceApi => {
     bytes: Effect.sync(() => fileSize(store.path) + fileSize(`${store.path}-wal`)),
     isEmpty: Effect.sync(() => store.read((db) => eventCount(db) === 0)),
     importJsonl: (text, actor, nowMs, onProgress) => Effect.suspend(() => importJsonl(store, text, actor, nowMs, importIds, onProgress)),
-    exportTo: (file, options) => Effect.suspend(() => exportLog(store, file, options)),
-    replay: (text, onProgress) => Effect.suspend(() => replayLog(store, text, onProgress)),
+    exportTo: (file, options) => Effect.suspend(() => exportLog(sqliteExportSource(store), file, options)),
+    replay: (text, onProgress) => Effect.suspend(() => replayLog(sqliteLogWriter(store), text, onProgress)),
     rebuild: (onProgress) =>
       Effect.zipRight(
         undamaged(store),

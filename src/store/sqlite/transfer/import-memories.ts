@@ -27,23 +27,17 @@
  */
 import { Either } from "effect"
 import { checkActor, type Actor } from "../../../commands/actor.js"
-import { decideAddInput } from "../../../commands/add-input.js"
-import { executeIn } from "../../../commands/execute.js"
 import { countLines, ImportLines, parseImport, type ImportItem } from "../../../commands/import-lines.js"
-import { afterCommittedLines, ImportLineInvalid, type DomainError } from "../../../domain/errors.js"
+import { afterCommittedLines, type DomainError } from "../../../domain/errors.js"
 import type { MakeId } from "../../../domain/ids.js"
-import { sha256 } from "../../../events/codec.js"
-import type { ExportedEvent } from "../../../events/export-line.js"
 import type { BatchWriter } from "../batch-writer.js"
 import type { LedgerStore } from "../ledger-store.js"
-import { statement } from "../statements.js"
+import { IMPORT_BATCH, importLineByLine as importEachLine } from "../../transfer/import-line-by-line.js"
+import { sqliteLogWriter } from "./log-writer.js"
 import { importInBulk, type BulkRun, type BulkTotals } from "./import-bulk.js"
-import type { RawEvent } from "../../../events/log.js"
 import type { Progress } from "../../store-maintenance.js"
 import type { ImportReport } from "../../store-maintenance.js"
 
-/** Lines per import transaction on the line-at-a-time path: large enough to be fast, small enough to let others write. */
-export const IMPORT_BATCH = 2_000
 
 /**
  * Lines per bulk transaction: a few seconds of write lock at worst (2.5 s at 8,000 lines/s),
@@ -143,7 +137,7 @@ const importFile = (
   return Either.right({ imported: totals.imported, confirmed: totals.confirmed, events, ids: totals.ids })
 }
 
-/** Each line through the decide-append-project path of `mem add`, IMPORT_BATCH lines per transaction. */
+/** Each line through the decide-append-project path of `mem add`, on this store. */
 export const importLineByLine = (
   store: LedgerStore,
   items: ImportItem[],
@@ -151,48 +145,4 @@ export const importLineByLine = (
   now: number,
   makeId: (timeMs: number) => string,
   onProgress?: Progress
-): Either.Either<ImportReport, DomainError> => {
-  const ids: string[] = []
-  let imported = 0
-  let confirmed = 0
-  let events = 0
-  for (let start = 0; start < items.length; start += IMPORT_BATCH) {
-    const batch = items.slice(start, start + IMPORT_BATCH)
-    const written = store.write((tx) => {
-      for (const item of batch) {
-        if (item.kind === "event") {
-          if (statement(tx.db, "SELECT 1 FROM events WHERE id = ?").get(item.event.id) === undefined) {
-            tx.appendRaw([rawOf(item.event)])
-            events++
-          }
-          continue
-        }
-        const who = { origin: item.origin ?? actor.origin, agent: item.agent ?? actor.agent }
-        const result = executeIn(tx, who, now, makeId, (ctx) => decideAddInput(item.input, ctx))
-        if (Either.isLeft(result)) return Either.left(new ImportLineInvalid({ line: item.line, reason: result.left.message }))
-        ids.push(result.right.id)
-        if (result.right.stored) imported++
-        else confirmed++
-      }
-      return Either.right(batch.length)
-    })
-    if (Either.isLeft(written)) return Either.left(afterCommittedLines(written.left, start > 0 ? items[start - 1]!.line : 0))
-    onProgress?.(Math.min(start + IMPORT_BATCH, items.length), items.length)
-  }
-  return Either.right({ imported, confirmed, events, ids })
-}
-
-/** Payloads are re-serialised exactly as they were exported; the hash check catches any drift. */
-export const rawOf = (e: ExportedEvent): RawEvent => {
-  const payload = e.payload === null ? null : JSON.stringify(e.payload)
-  return {
-    id: e.id,
-    type: e.type,
-    version: e.version,
-    recordedAt: e.recordedAt,
-    origin: e.origin,
-    agent: e.agent,
-    payload,
-    payloadHash: payload === null ? e.payloadHash : sha256(payload)
-  }
-}
+): Either.Either<ImportReport, DomainError> => importEachLine(sqliteLogWriter(store), items, actor, now, makeId, onProgress)

@@ -8,29 +8,27 @@
  * can show it.
  */
 import { Either } from "effect"
-import { parseImport } from "../../../commands/import-lines.js"
-import { ImportLineInvalid, InvalidInput, ReplayTargetNotEmpty, type DomainError } from "../../../domain/errors.js"
-import { appendRaw, eventCount } from "../event-log.js"
-import { rebuildProjections } from "../projections/rebuild.js"
-import type { LedgerStore } from "../ledger-store.js"
-import { rawOf } from "./import-memories.js"
-import type { Progress } from "../../store-maintenance.js"
+import { parseImport } from "../../commands/import-lines.js"
+import { ImportLineInvalid, InvalidInput, ReplayTargetNotEmpty, type DomainError } from "../../domain/errors.js"
+import type { Progress } from "../store-maintenance.js"
+import { rawOf } from "./import-line-by-line.js"
+import type { LogWriter } from "./log-writer.js"
 
-export const replayLog = (store: LedgerStore, text: string, onProgress?: Progress): Either.Either<{ events: number }, DomainError> =>
+export const replayLog = (store: LogWriter, text: string, onProgress?: Progress): Either.Either<{ events: number }, DomainError> =>
   Either.flatMap(Either.mapLeft(parseImport(text), replayed), (items) =>
     store.write((tx): Either.Either<{ events: number }, DomainError> => {
-      const existing = eventCount(tx.db)
-      if (existing > 0) return Either.left(new ReplayTargetNotEmpty({ path: store.path, events: existing }))
+      const existing = tx.eventCount()
+      if (existing > 0) return Either.left(new ReplayTargetNotEmpty({ path: store.location, events: existing }))
       for (const item of items) {
         if (item.kind !== "event") {
           return Either.left(replayed(new ImportLineInvalid({ line: item.line, reason: "replay takes an exported event log ('mem export'), not memories; use 'mem import'" })))
         }
-        const [stored] = appendRaw(tx.db, [rawOf(item.event)])
+        const [stored] = tx.appendRaw([rawOf(item.event)])
         // The store is empty, so its chain is the export's, which the parse has checked line by line.
         if (stored!.hash !== item.event.hash) return Either.left(replayed(new ImportLineInvalid({ line: item.line, reason: "the hash chain does not match the export" })))
         if (onProgress && stored!.seq % 50_000 === 0) onProgress(stored!.seq, items.length)
       }
-      return Either.right(rebuildProjections(tx.db, store.config))
+      return Either.right(tx.rebuild())
     })
   )
 
