@@ -1,6 +1,7 @@
 /**
- * The storage boundary: every file that touches SQLite (imports better-sqlite3 or sqlite-vec,
- * prepares SQL, holds DDL) lives in a folder named `sqlite`, and the domain reaches a store only
+ * The storage boundary: every file that speaks a store's language (imports its driver, prepares
+ * SQL, holds DDL or a query) lives in that store's folder (`sqlite`, `postgres`), the stores
+ * share nothing but the ports and the pure code beside them, and the domain reaches a store only
  * through the ports in src/store. The one exception is the composition root, which picks the store.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs"
@@ -25,11 +26,14 @@ const SIGNS: ReadonlyArray<readonly [RegExp, string]> = [
   [/from\s+["'][^"']*\/sqlite\/[^"']*["']/, "imports from a sqlite folder"]
 ]
 
+const STORE_FOLDERS = ["sqlite", "postgres"]
+const storeOf = (path: string): string | undefined => STORE_FOLDERS.find((store) => path.split("/").includes(store))
+
 const outsideSqlite = sourceFiles(SRC)
   .map((path) => relative(SRC, path))
-  .filter((path) => !path.split("/").includes("sqlite") && path !== COMPOSITION_ROOT)
+  .filter((path) => storeOf(path) === undefined && path !== COMPOSITION_ROOT)
 
-test("no file outside a sqlite folder touches SQLite", () => {
+test("no file outside a store's folder touches SQL", () => {
   const offenders = outsideSqlite.flatMap((path) => {
     const text = readFileSync(join(SRC, path), "utf8")
     return SIGNS.filter(([sign]) => sign.test(text)).map(([, reason]) => `${path}: ${reason}`)
@@ -41,4 +45,12 @@ test("the check sees SQLite where it is: every sign is found in the SQLite store
   const inside = sourceFiles(join(SRC, "store/sqlite")).map((path) => readFileSync(path, "utf8"))
   for (const [sign, reason] of SIGNS.slice(0, 4)) expect(inside.some((text) => sign.test(text)), reason).toBe(true)
   expect(outsideSqlite.length).toBeGreaterThan(100)
+})
+
+test("the PostgreSQL store neither loads SQLite nor imports the SQLite store's code", () => {
+  const offenders = sourceFiles(join(SRC, "store/postgres")).flatMap((path) => {
+    const text = readFileSync(path, "utf8")
+    return [SIGNS[0]!, SIGNS[4]!].filter(([sign]) => sign.test(text)).map(([, reason]) => `${relative(SRC, path)}: ${reason}`)
+  })
+  expect(offenders).toEqual([])
 })

@@ -10,7 +10,10 @@ import { DEFAULT_CONFIG, type LedgerConfig } from "../../src/config.js"
 import { EventLog, type EventLogApi } from "../../src/store/event-log.js"
 import { LedgerReader, type LedgerReaderApi } from "../../src/store/ledger-reader.js"
 import { SqliteStore, SqliteStoreLive } from "../../src/store/sqlite/sqlite-store.js"
+import { PostgresStoreLive } from "../../src/store/postgres/postgres-store.js"
+import { pgAvailable, testPostgres } from "../support/postgres.js"
 import { makeTempDir, removeDir } from "../support/temp-store.js"
+import { Client } from "pg"
 import type { EventLogUnderTest } from "./event-log.contract.js"
 
 export interface PortsUnderTest {
@@ -50,7 +53,41 @@ export const sqliteStore: StoreUnderTest = {
   }
 }
 
-export const STORES: ReadonlyArray<StoreUnderTest> = [sqliteStore]
+/** A fresh database on the test server for each store opened (test/support/postgres.ts). */
+export const postgresStore: StoreUnderTest = {
+  name: "PostgreSQL",
+  open: async (config = DEFAULT_CONFIG) => {
+    const database = await testPostgres()
+    const runtime = ManagedRuntime.make(PostgresStoreLive(database.url, config))
+    const [log, reader] = await runtime.runPromise(Effect.all([EventLog, LedgerReader]))
+    const sql = async (text: string, ...args: unknown[]) => {
+      const client = new Client({ connectionString: database.url })
+      await client.connect()
+      try {
+        await client.query(text, args)
+      } finally {
+        await client.end()
+      }
+    }
+    return {
+      log,
+      reader,
+      run: (effect) => runtime.runPromise(effect),
+      tamper: {
+        setPayload: (seq, payload) => sql("UPDATE events SET payload = $1 WHERE seq = $2", payload, seq),
+        setColumn: (seq, column, value) => sql(`UPDATE events SET ${column} = $1 WHERE seq = $2`, value, seq),
+        remove: (seq) => sql("DELETE FROM events WHERE seq = $1", seq)
+      },
+      close: async () => {
+        await runtime.dispose()
+        await database.drop()
+      }
+    }
+  }
+}
+
+/** Every store the contracts hold to the same answers; PostgreSQL unless MEMLEDGER_TEST_PG=off. */
+export const STORES: ReadonlyArray<StoreUnderTest> = pgAvailable ? [sqliteStore, postgresStore] : [sqliteStore]
 
 /** The event-log contract's view of a store: whole write transactions and reads, through the port. */
 export const eventLogOf = (ports: PortsUnderTest): EventLogUnderTest => ({

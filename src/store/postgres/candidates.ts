@@ -1,0 +1,152 @@
+/**
+ * Stage 1 inputs on PostgreSQL: the memories that match a query, with their raw relevance
+ * signals, as the SQLite store's candidates.ts finds them: BM25 over the memories' text and
+ * over learned cues (keyword-index.ts), scope, liveness and category filtered in the index.
+ */
+import type { LedgerConfig } from "../../config.js"
+import type { MemoryState } from "../../projections/memory-state.js"
+import { cueWeightAt } from "../../projections/cue-state.js"
+import { candidateLimit, type Candidate, type KeywordCandidates, type Scope } from "../../retrieval/candidate.js"
+import type { DocumentFrequency } from "../../retrieval/coverage.js"
+import { categoryToken, placeTokensOf } from "../../retrieval/place-tokens.js"
+import type { RankFields } from "../../retrieval/rank.js"
+import { bm25Args, bm25Sql, weighQuery, type WeighedQuery } from "./keyword-index.js"
+import { liveByKeys, memoriesByKey } from "./memory-reads.js"
+import type { SyncPg } from "./sync-client.js"
+
+interface CandidateRow {
+  key: number
+  relevance: number
+  id: string
+  created_at: string
+  confidence: number
+  confirmations: number
+  worked: number | null
+  failed: number | null
+  anchor_ms: number | null
+}
+
+/** The `count` best keyword matches in scope for each phrasing: see the SQLite store's keywordCandidates. */
+export const keywordCandidates = (
+  db: SyncPg,
+  phrasings: ReadonlyArray<string>,
+  scope: Scope,
+  limit: number,
+  config: LedgerConfig,
+  nowMs: number,
+  count = candidateLimit(limit, config)
+): KeywordCandidates => {
+  const found = new Map<number, Candidate<RankFields>>()
+  let floor = 0
+  for (const phrasing of phrasings) {
+    const rows = contentMatches(db, phrasing, scope, count, config)
+    const cues = cueMatches(db, phrasing, scope, count, config, nowMs)
+    if (rows === undefined) continue
+    const byKey = new Map<number, CandidateRow>()
+    for (const r of [...rows, ...cues.rows]) {
+      const seen = byKey.get(r.key)
+      if (seen === undefined || r.relevance > seen.relevance) byKey.set(r.key, r)
+    }
+    const best = phrasings.length === 1 ? 1 : Math.max(0, ...[...byKey.values()].map((r) => r.relevance))
+    const contentFloor = rows.length >= count ? Math.min(...rows.map((r) => r.relevance)) : 0
+    if (best > 0) floor = Math.max(floor, Math.max(contentFloor, cues.floor) / best)
+    for (const r of byKey.values()) {
+      const keyword = best > 0 ? Math.max(0, r.relevance) / best : 0
+      const seen = found.get(r.key)
+      if (seen !== undefined && seen.keyword >= keyword) continue
+      const memory: RankFields = { key: r.key, id: r.id as MemoryState["id"], createdAt: r.created_at, confidence: r.confidence, confirmations: r.confirmations }
+      const evidence = r.worked === null ? undefined : { worked: r.worked, failed: r.failed!, anchorMs: r.anchor_ms! }
+      found.set(r.key, { memory, evidence, keyword, vector: 0 })
+    }
+  }
+  return Object.assign(found, { floor })
+}
+
+const WITH_FIELDS = (matches: string) => `
+  SELECT f.key, f.relevance, m.id, m.created_at, m.confidence, m.confirmations, e.worked, e.failed, e.anchor_ms
+    FROM (${matches}) f JOIN memories m ON m.key = f.key LEFT JOIN evidence e ON e.memory_id = m.id`
+
+/** Undefined when the phrasing holds no searchable word. */
+const contentMatches = (db: SyncPg, phrasing: string, scope: Scope, count: number, config: LedgerConfig): CandidateRow[] | undefined => {
+  const q = weighQuery(db, "memories", phrasing)
+  if (q === undefined) return undefined
+  const category = scope.category === undefined ? "TRUE" : "t.category = $6"
+  const args = [...bm25Args(q, placeTokensOf(scope.project, true), count), ...(scope.category === undefined ? [] : [categoryToken(scope.category)])]
+  return db.query<CandidateRow>(WITH_FIELDS(bm25Sql("memories", config.fieldWeights.slice(0, 5), category)), args)
+}
+
+/** Learned cues' matches, each scaled by the cue's weight and `learnedCueWeight`. */
+const cueMatches = (
+  db: SyncPg,
+  phrasing: string,
+  scope: Scope,
+  count: number,
+  config: LedgerConfig,
+  nowMs: number
+): { rows: CandidateRow[]; floor: number } => {
+  const q = weighQuery(db, "cues", phrasing)
+  if (q === undefined) return { rows: [], floor: 0 }
+  const all = db.query<Omit<CandidateRow, "key"> & { key: number | null; weight: number; cue_anchor_ms: number; category: string }>(
+    `SELECT m.key, f.relevance, c.weight, c.anchor_ms AS cue_anchor_ms, m.id, m.created_at, m.confidence, m.confirmations, m.category,
+            e.worked, e.failed, e.anchor_ms
+       FROM (${bm25Sql("cues", [1, config.fieldWeights[4]!])}) f
+       JOIN learned_cues c ON c.key = f.key
+       LEFT JOIN memories m ON m.id = c.memory_id AND m.forgotten = 0 AND m.superseded_by IS NULL
+                           AND (m.project IS NULL OR m.project IS NOT DISTINCT FROM $6)
+       LEFT JOIN evidence e ON e.memory_id = m.id`,
+    [...bm25Args(q, placeTokensOf(scope.project, true), count), scope.project]
+  )
+  const floor = all.length >= count ? Math.min(...all.map((r) => r.relevance)) * config.learnedCueWeight : 0
+  const rows = all
+    .filter((r): r is typeof r & { key: number } => r.key !== null && (scope.category === undefined || r.category === scope.category))
+    .map((r) => ({ ...r, relevance: r.relevance * config.learnedCueWeight * Math.min(1, cueWeightAt({ weight: r.weight, anchorMs: r.cue_anchor_ms }, nowMs, config.halfLifeDays)) }))
+  return { rows, floor }
+}
+
+/** How many memories hold each stem, and how many memories there are. */
+export const documentFrequency = (db: SyncPg): DocumentFrequency => (stems) => {
+  const df = new Map<string, number>(stems.map((s) => [s, 0]))
+  for (const r of db.query<{ term: string; df: number }>("SELECT term, df FROM keyword_df WHERE index_name = 'memories' AND term = ANY($1)", [stems])) {
+    df.set(r.term, r.df)
+  }
+  const { n } = db.one<{ n: number }>("SELECT count(*) AS n FROM memories")!
+  return { total: n, df }
+}
+
+const OUTSIDE_LISTED = { dead: 50, otherCategory: 10, otherScope: 10 } as const
+const EVEN = [1, 1, 1, 1, 1]
+
+/** Keyword matches that are not candidates (dead, another category, another scope), for `why`. */
+export const keywordMatchesOutside = (db: SyncPg, query: string, scope: Scope): MemoryState[] => {
+  const q = weighQuery(db, "memories", query)
+  if (q === undefined) return []
+  const live = placeTokensOf(scope.project, true)
+  const dead = placeTokensOf(scope.project, false)
+  const keys = [
+    ...bestKeys(db, q, dead, OUTSIDE_LISTED.dead),
+    ...(scope.category === undefined ? [] : newestKeys(db, q, "place = ANY($2) AND category <> $4", [[...live, ...dead], OUTSIDE_LISTED.otherCategory, categoryToken(scope.category)])),
+    ...newestKeys(db, q, "NOT (place = ANY($2))", [[...live, ...dead], OUTSIDE_LISTED.otherScope])
+  ]
+  const rows = memoriesByKey(db, keys)
+  return keys.flatMap((k) => rows.get(k) ?? [])
+}
+
+const bestKeys = (db: SyncPg, q: WeighedQuery, places: ReadonlyArray<string>, max: number): number[] =>
+  db.query<{ key: number }>(bm25Sql("memories", EVEN), bm25Args(q, places, max)).map((r) => r.key)
+
+const newestKeys = (db: SyncPg, q: WeighedQuery, where: string, args: ReadonlyArray<unknown>): number[] =>
+  db
+    .query<{ key: number }>(
+      `SELECT DISTINCT key FROM keyword_terms WHERE index_name = 'memories' AND term = ANY($1) AND ${where} ORDER BY key DESC LIMIT $3`,
+      [q.terms, ...args]
+    )
+    .map((r) => r.key)
+
+/** The `count` best keyword matches among live memories of the project and global ones. */
+export const keywordNeighbours = (db: SyncPg, content: string, project: string | null, count: number): MemoryState[] => {
+  const q = weighQuery(db, "memories", content)
+  if (q === undefined) return []
+  const keys = bestKeys(db, q, placeTokensOf(project, true), count)
+  const byKey = new Map(liveByKeys(db, keys, project).map((m) => [m.key, m]))
+  return keys.flatMap((k) => byKey.get(k) ?? [])
+}

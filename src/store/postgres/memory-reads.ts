@@ -1,0 +1,205 @@
+/**
+ * The reads of memories, conversations and counts on PostgreSQL: the same answers as the
+ * SQLite store's (the read contract holds both to them), in PostgreSQL's SQL.
+ */
+import { Either } from "effect"
+import type { LedgerConfig } from "../../config.js"
+import { AmbiguousId, InvalidId, MemoryNotFound } from "../../domain/errors.js"
+import { ID_DISPLAY_LENGTH, ID_PREFIX_MIN, type MemoryId } from "../../domain/ids.js"
+import { DAY_MS } from "../../projections/evidence-state.js"
+import { recordAt } from "../../projections/evidence-state.js"
+import type { MemoryState } from "../../projections/memory-state.js"
+import type { DayOutcomes, GatedRow, MemoryCounts, NamedCount, PageFilter, RecentTasks } from "../console-reads.js"
+import type { StoreCounts } from "../ledger-reads.js"
+import { MEMORY_COLUMNS, rowToEvidence, rowToMemory, type EvidenceRow, type MemoryRow } from "../projection-rows.js"
+import type { ChainBreak } from "../store-maintenance.js"
+import { lastEvent } from "./event-log.js"
+import type { SyncPg } from "./sync-client.js"
+
+const LIVE = "forgotten = 0 AND superseded_by IS NULL"
+
+export const memoriesWhere = (db: SyncPg, where: string, args: ReadonlyArray<unknown>, tail = ""): MemoryState[] =>
+  db.query<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE ${where} ${tail}`, args).map(rowToMemory)
+
+export const memoriesByKey = (db: SyncPg, keys: ReadonlyArray<number>): Map<number, MemoryState> =>
+  keys.length === 0 ? new Map() : new Map(memoriesWhere(db, "key = ANY($1)", [keys]).map((m) => [m.key, m]))
+
+/** Live memories of the project (or global) among `keys`. */
+export const liveByKeys = (db: SyncPg, keys: ReadonlyArray<number>, project: string | null): MemoryState[] =>
+  keys.length === 0 ? [] : memoriesWhere(db, `key = ANY($1) AND ${LIVE} AND (project IS NULL OR project IS NOT DISTINCT FROM $2)`, [keys, project])
+
+export const offeredUnasked = (db: SyncPg, project: string | null): MemoryState[] =>
+  memoriesWhere(
+    db,
+    `${LIVE} AND instruction_like = 0 AND (project IS NULL OR project IS NOT DISTINCT FROM $1)`,
+    [project],
+    "ORDER BY confirmations DESC, key DESC LIMIT 1000"
+  )
+
+export const findRestatement = (db: SyncPg, contentKey: string, scope: string, project: string | null): MemoryState | undefined =>
+  memoriesWhere(db, `content_key = $1 AND scope = $2 AND project IS NOT DISTINCT FROM $3 AND ${LIVE}`, [contentKey, scope, project], "ORDER BY key LIMIT 1")[0]
+
+const PREFIX_CHARS = /^[0-9a-hjkmnp-tv-z]+$/
+
+export const resolveMemoryId = (db: SyncPg, typed: string): Either.Either<MemoryId, InvalidId | MemoryNotFound | AmbiguousId> => {
+  const prefix = typed.trim().toLowerCase()
+  if (prefix.length < ID_PREFIX_MIN) return Either.left(new InvalidId({ id: typed, reason: `type at least ${ID_PREFIX_MIN} characters` }))
+  if (prefix.length > 26 || !PREFIX_CHARS.test(prefix)) {
+    return Either.left(new InvalidId({ id: typed, reason: "ids are up to 26 characters of 0-9 and a-z without i, l, o, u" }))
+  }
+  const rows = db.query<{ id: MemoryId }>(`SELECT id FROM memories WHERE id >= $1 AND id < $2 ORDER BY id LIMIT 5`, [prefix, `${prefix}~`])
+  const [first, second] = rows
+  if (first === undefined) return Either.left(new MemoryNotFound({ id: typed }))
+  if (second !== undefined) return Either.left(new AmbiguousId({ prefix, candidates: rows.map((r) => shortId(db, r.id)) }))
+  return Either.right(first.id)
+}
+
+export const shortId = (db: SyncPg, id: string): string => {
+  const { before, after } = db.one<{ before: string | null; after: string | null }>(
+    "SELECT (SELECT id FROM memories WHERE id < $1 ORDER BY id DESC LIMIT 1) AS before, (SELECT id FROM memories WHERE id > $1 ORDER BY id LIMIT 1) AS after",
+    [id]
+  )!
+  const shared = Math.max(commonPrefix(id, before), commonPrefix(id, after))
+  return id.slice(0, Math.max(ID_DISPLAY_LENGTH, shared + 1))
+}
+
+const commonPrefix = (a: string, b: string | null): number => {
+  if (b === null) return 0
+  let i = 0
+  while (i < a.length && a[i] === b[i]) i++
+  return i
+}
+
+export const storeCounts = (db: SyncPg, nowMs: number, config: LedgerConfig): StoreCounts => {
+  const count = (sql: string) => db.one<{ n: number }>(sql)!.n
+  const byCategory = Object.fromEntries(
+    db.query<{ category: string; n: number }>(`SELECT category, count(*) AS n FROM memories WHERE ${LIVE} GROUP BY category`).map((r) => [r.category, r.n])
+  )
+  const outcomes = db.one<StoreCounts["outcomes"]>(
+    "SELECT coalesce(sum(worked_count),0) AS worked, coalesce(sum(failed_count),0) AS failed, coalesce(sum(partial_count),0) AS partial FROM evidence"
+  )!
+  const records = db.query<EvidenceRow>(`SELECT e.* FROM evidence e JOIN memories m ON m.id = e.memory_id WHERE m.forgotten = 0 AND m.superseded_by IS NULL`)
+  return {
+    events: lastEvent(db)?.seq ?? 0,
+    memories: {
+      live: count(`SELECT count(*) AS n FROM memories WHERE ${LIVE}`),
+      forgotten: count("SELECT count(*) AS n FROM memories WHERE forgotten = 1"),
+      superseded: count("SELECT count(*) AS n FROM memories WHERE superseded_by IS NOT NULL AND forgotten = 0")
+    },
+    byCategory,
+    projects: count("SELECT count(DISTINCT project) AS n FROM memories WHERE project IS NOT NULL"),
+    conversations: {
+      total: count("SELECT count(*) AS n FROM conversations"),
+      forgotten: count("SELECT count(*) AS n FROM conversations WHERE forgotten = 1")
+    },
+    outcomes,
+    records: { memories: records.length, gated: records.filter((row) => recordAt(rowToEvidence(row), nowMs, config).gated).length }
+  }
+}
+
+export const memoryCounts = (db: SyncPg, projects: number): MemoryCounts => {
+  const groups = db.query<{ category: string; project: string | null; status: string; forgotten: number; superseded: boolean; n: number }>(
+    `SELECT category, project, status, forgotten, superseded_by IS NOT NULL AS superseded, count(*) AS n
+       FROM memories GROUP BY category, project, status, forgotten, superseded_by IS NOT NULL`
+  )
+  const status = { live: 0, confirmed: 0, tentative: 0, forgotten: 0, superseded: 0 }
+  const byCategory = new Map<string, number>()
+  const byProject = new Map<string | null, number>()
+  for (const g of groups) {
+    if (g.forgotten === 1) status.forgotten += g.n
+    else if (g.superseded) status.superseded += g.n
+    else {
+      status.live += g.n
+      if (g.status === "confirmed") status.confirmed += g.n
+      if (g.status === "tentative") status.tentative += g.n
+      byCategory.set(g.category, (byCategory.get(g.category) ?? 0) + g.n)
+      byProject.set(g.project, (byProject.get(g.project) ?? 0) + g.n)
+    }
+  }
+  return { status, byCategory: mostFirst(byCategory), byProject: mostFirst(byProject).slice(0, projects) }
+}
+
+const mostFirst = (counts: Map<string | null, number>): NamedCount[] =>
+  [...counts]
+    .map(([name, memories]) => ({ name, memories }))
+    .sort((a, b) => b.memories - a.memories || String(a.name ?? "").localeCompare(String(b.name ?? "")))
+
+/** Outcome reports per UTC day from `sinceIso` on, those of forgotten conversations left out. */
+export const outcomesByDay = (db: SyncPg, sinceIso: string): DayOutcomes[] =>
+  db.query<DayOutcomes>(
+    `SELECT substr(recorded_at, 1, 10) AS day,
+       count(*) FILTER (WHERE o = 'worked') AS worked, count(*) FILTER (WHERE o = 'failed') AS failed,
+       count(*) FILTER (WHERE o = 'partial') AS partial
+       FROM (SELECT recorded_at, payload::jsonb ->> 'outcome' AS o FROM events
+              WHERE type = 'OutcomeRecorded' AND payload IS NOT NULL AND recorded_at >= $1
+                AND origin NOT IN (SELECT origin FROM conversations WHERE forgotten = 1)) x
+      GROUP BY day ORDER BY day`,
+    [sinceIso]
+  )
+
+/** Live memories the failure gate holds back at `nowMs`: recordAt's score in SQL. */
+export const gatedMemories = (db: SyncPg, nowMs: number, config: LedgerConfig, limit: number): { count: number; memories: GatedRow[] } => {
+  const decay = `power(0.5, ($1::float8 - anchor_ms) / ${config.halfLifeDays * DAY_MS}.0)`
+  const scored = `SELECT memory_id, worked * ${decay} AS w, failed * ${decay} AS f FROM evidence`
+  const gated = `SELECT memory_id, w, f, (w - ${config.failureWeight} * f) / (w + ${config.failureWeight} * f + 2) AS score FROM (${scored}) s`
+  const rows = db.query<GatedRow>(
+    `SELECT g.memory_id AS id, m.content, g.w AS worked, g.f AS failed, g.score FROM (${gated}) g JOIN memories m ON m.id = g.memory_id
+      WHERE g.score <= $2 AND m.forgotten = 0 AND m.superseded_by IS NULL ORDER BY g.score, g.memory_id`,
+    [nowMs, config.failureGate]
+  )
+  return { count: rows.length, memories: rows.slice(0, limit) }
+}
+
+export const memoryPage = (db: SyncPg, filter: PageFilter): MemoryState[] => {
+  const where: string[] = ["TRUE"]
+  const args: unknown[] = []
+  const add = (clause: (n: string) => string, value: unknown) => {
+    args.push(value)
+    where.push(clause(`$${args.length}`))
+  }
+  if (filter.all !== true) where.push(LIVE)
+  if (filter.project !== undefined) add((p) => `(project = ${p} OR project IS NULL)`, filter.project)
+  if (filter.category !== undefined) add((p) => `category = ${p}`, filter.category)
+  if (filter.status !== undefined) add((p) => `status = ${p}`, filter.status)
+  if (filter.origin !== undefined) add((p) => `origin = ${p}`, filter.origin)
+  if (filter.agent !== undefined) add((p) => `agent = ${p}`, filter.agent)
+  for (const tag of filter.tags ?? []) add((p) => `tags::jsonb ? ${p}`, tag)
+  if (filter.beforeKey !== undefined) add((p) => `key < ${p}`, filter.beforeKey)
+  args.push(filter.limit)
+  return memoriesWhere(db, where.join(" AND "), args, `ORDER BY key DESC LIMIT $${args.length}`)
+}
+
+export const memoryTexts = (db: SyncPg, ids: ReadonlyArray<string>): Map<string, string> =>
+  ids.length === 0 ? new Map() : new Map(db.query<{ id: string; content: string }>("SELECT id, content FROM memories WHERE id = ANY($1)", [ids]).map((r) => [r.id, r.content]))
+
+const STEP = 2000
+
+/** The tasks the log names, newest first, reading at most `scanLimit` events before `before`. */
+export const recentTasks = (db: SyncPg, before: number | undefined, limit: number, scanLimit: number): RecentTasks => {
+  const seen = new Map<string, number>()
+  let cursor = before ?? Number.MAX_SAFE_INTEGER
+  let scanned = 0
+  while (seen.size < limit && scanned < scanLimit) {
+    const batch = db.query<{ seq: number; task: string | null }>(
+      "SELECT seq, task FROM events WHERE seq < $1 AND type IN ('MemoriesRecalled', 'OutcomeRecorded') ORDER BY seq DESC LIMIT $2",
+      [cursor, STEP]
+    )
+    for (const row of batch) {
+      cursor = row.seq
+      if (row.task !== null && !seen.has(row.task)) {
+        seen.set(row.task, row.seq)
+        if (seen.size === limit) break
+      }
+    }
+    scanned += STEP
+    if (batch.length < STEP) return { tasks: listed(seen), next: seen.size === limit ? cursor : null }
+  }
+  return { tasks: listed(seen), next: cursor }
+}
+
+const listed = (seen: Map<string, number>) => [...seen].map(([task, lastSeq]) => ({ task, lastSeq }))
+
+export const readChainBreak = (db: SyncPg): ChainBreak | undefined => {
+  const row = db.one<{ broken_at: number; reason: string; found_at: string }>("SELECT broken_at, reason, found_at FROM chain_break WHERE id = 1")
+  return row === undefined ? undefined : { brokenAt: row.broken_at, reason: row.reason, foundAt: row.found_at }
+}

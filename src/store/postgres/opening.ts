@@ -1,0 +1,58 @@
+/**
+ * Opening a PostgreSQL store: connect, and on a database without memledger's tables make them
+ * (when the command may create a store), under the write lock so that two processes opening
+ * one new database make them once. Projections built at another version, or behind the log,
+ * are rebuilt there too, as SQLite's are on open.
+ */
+import { Either } from "effect"
+import type { LedgerConfig } from "../../config.js"
+import { DatabaseUnusable, StoreNotFound } from "../../domain/errors.js"
+import type { StoreOpening } from "../opening.js"
+import { PgLedger } from "./pg-ledger.js"
+import { projectionsCurrent, rebuildProjections } from "./rebuild.js"
+import { createSchema, WRITE_LOCK } from "./schema.js"
+import { SyncPg } from "./sync-client.js"
+
+/** The URL without its password, as messages and `stats` name the store. */
+export const safeLocation = (url: string): string => {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password !== "") parsed.password = "***"
+    return parsed.toString()
+  } catch {
+    return "postgres://(an unreadable URL)"
+  }
+}
+
+export const openPgLedger = (url: string, config: LedgerConfig, opening: StoreOpening = {}): Either.Either<PgLedger, DatabaseUnusable | StoreNotFound> => {
+  const location = safeLocation(url)
+  let db: SyncPg
+  try {
+    db = SyncPg.connect(url)
+  } catch (error) {
+    return Either.left(new DatabaseUnusable({ path: location, reason: `PostgreSQL refused the connection: ${messageOf(error)}` }))
+  }
+  try {
+    if (!hasLog(db)) {
+      if (opening.create === false) {
+        db.close()
+        return Either.left(new StoreNotFound({ path: location }))
+      }
+    } else if (projectionsCurrent(db, config)) {
+      return Either.right(new PgLedger(db, location, config))
+    }
+    db.execute("BEGIN")
+    db.query("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK])
+    if (!hasLog(db)) createSchema(db)
+    if (!projectionsCurrent(db, config)) rebuildProjections(db, config)
+    db.execute("COMMIT")
+    return Either.right(new PgLedger(db, location, config))
+  } catch (error) {
+    db.close()
+    return Either.left(new DatabaseUnusable({ path: location, reason: messageOf(error) }))
+  }
+}
+
+const hasLog = (db: SyncPg): boolean => db.one<{ found: string | null }>("SELECT to_regclass('memledger_meta')::text AS found")?.found != null
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))

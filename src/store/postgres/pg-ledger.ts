@@ -1,0 +1,123 @@
+/**
+ * The unit of work over one PostgreSQL database, as LedgerStore is over a SQLite file: a read
+ * runs in one REPEATABLE READ transaction (one snapshot); a write takes the store's advisory
+ * lock first (pg_advisory_xact_lock), so writes from any number of processes and servers run
+ * one at a time, each deciding on the state the last one committed, and the log's numbering
+ * and chain stay gap-free. Appends and their projections commit together or not at all.
+ */
+import { Either } from "effect"
+import type { LedgerConfig } from "../../config.js"
+import type { DecisionState } from "../../commands/state.js"
+import type { StoredEvent } from "../../events/events.js"
+import type { RawEvent } from "../../events/log.js"
+import { openProjectionSession } from "../../projections/projector.js"
+import { LogBroken } from "../errors.js"
+import type { WriteUnit } from "../event-log.js"
+import type { LedgerReads } from "../ledger-reads.js"
+import { appendEvents, appendRaw } from "./event-log.js"
+import { findRestatement, readChainBreak } from "./memory-reads.js"
+import { loadConversation, loadMemory, pgProjectionTables } from "./projections.js"
+import { pgReads } from "./pg-reads.js"
+import { NOTICE_CHANNEL, WRITE_LOCK } from "./schema.js"
+import type { SyncPg } from "./sync-client.js"
+
+export interface PgWriteTx extends WriteUnit {
+  readonly db: SyncPg
+  readonly appendRaw: (rows: ReadonlyArray<RawEvent>) => StoredEvent[]
+}
+
+export class PgLedger {
+  private inTransaction = false
+  readonly reads: LedgerReads
+
+  constructor(
+    readonly db: SyncPg,
+    readonly location: string,
+    readonly config: LedgerConfig
+  ) {
+    this.reads = pgReads(db)
+  }
+
+  /** Runs `f` under the write lock; a Left or a throw rolls back everything it appended. */
+  write<A, E>(f: (tx: PgWriteTx) => Either.Either<A, E>): Either.Either<A, E> {
+    try {
+      return this.writeOrThrow((tx) => {
+        const result = f(tx)
+        if (Either.isLeft(result)) throw new RollBack(result)
+        return result
+      })
+    } catch (error) {
+      if (error instanceof RollBack) return error.result as Either.Either<A, E>
+      throw error
+    }
+  }
+
+  writeOrThrow<A>(f: (tx: PgWriteTx) => A): A {
+    if (this.inTransaction) throw new Error("a write cannot run inside another unit of work")
+    return this.transaction("BEGIN", () => {
+      this.db.query("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK])
+      const broken = readChainBreak(this.db)
+      if (broken !== undefined) throw new LogBroken({ path: this.location, ...broken })
+      const session = openProjectionSession(pgProjectionTables(this.db), this.config)
+      let appended = 0
+      const project = (stored: StoredEvent[]): StoredEvent[] => {
+        session.apply(stored)
+        appended += stored.length
+        return stored
+      }
+      const result = f({
+        db: this.db,
+        reads: this.reads,
+        state: this.decisionState(session.conversation),
+        append: (events) => project(appendEvents(this.db, events)),
+        appendRaw: (rows) => project(appendRaw(this.db, rows))
+      })
+      session.finish()
+      // Delivered to every listener when (and only if) this transaction commits.
+      if (appended > 0) this.db.run(`NOTIFY ${NOTICE_CHANNEL}`)
+      return result
+    })
+  }
+
+  /** Runs `f` on one snapshot (or in the transaction already open). */
+  read<A>(f: (db: SyncPg) => A): A {
+    if (this.inTransaction) return f(this.db)
+    return this.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", () => f(this.db))
+  }
+
+  private transaction<A>(begin: string, f: () => A): A {
+    this.db.execute(begin)
+    this.inTransaction = true
+    try {
+      const result = f()
+      this.db.execute("COMMIT")
+      return result
+    } catch (error) {
+      this.db.discard()
+      try {
+        this.db.execute("ROLLBACK")
+      } catch {
+        // The connection is gone: the server rolled back for us.
+      }
+      throw error
+    } finally {
+      this.inTransaction = false
+    }
+  }
+
+  decisionState(conversation = (origin: string) => loadConversation(this.db, origin)): DecisionState {
+    return {
+      memory: (id) => loadMemory(this.db, id),
+      restatementOf: (key, scope, project) => findRestatement(this.db, key, scope, project),
+      conversation
+    }
+  }
+
+  close(): void {
+    this.db.close()
+  }
+}
+
+class RollBack {
+  constructor(readonly result: Either.Either<unknown, unknown>) {}
+}

@@ -1,0 +1,98 @@
+/**
+ * The maintenance port on PostgreSQL. Moving a log in and out is the shared transfer code
+ * (store/transfer) over this store's writes and reads; rebuild, verify and purge are this
+ * store's own. Vectors are not kept here yet: `doctor` says so, and searches are keyword ones.
+ */
+import { randomBytes } from "node:crypto"
+import { Effect, Either } from "effect"
+import { checkActor } from "../../commands/actor.js"
+import { countLines, parseImport } from "../../commands/import-lines.js"
+import { DiskFull } from "../../domain/errors.js"
+import { makeImportIdFactory } from "../../domain/ids.js"
+import { LogBroken, StoreLocked } from "../errors.js"
+import type { StoreError } from "../errors.js"
+import type { Check, PrivacyCounts, StoreMaintenanceApi } from "../store-maintenance.js"
+import { exportLog, type ExportSource } from "../transfer/export-file.js"
+import { importLineByLine } from "../transfer/import-line-by-line.js"
+import type { LogWriter } from "../transfer/log-writer.js"
+import { replayLog } from "../transfer/replay.js"
+import { lastEvent, readRows } from "./event-log.js"
+import type { PgLedger } from "./pg-ledger.js"
+import { previewPurge, purgeForgotten } from "./purge.js"
+import { rebuildProjections } from "./rebuild.js"
+import { PgError } from "./sync-client.js"
+import { verifyStore } from "./verify.js"
+
+export const pgMaintenance = (ledger: PgLedger): StoreMaintenanceApi => {
+  const config = ledger.config
+  return {
+    location: ledger.location,
+    bytes: Effect.sync(() => ledger.read((db) => db.one<{ n: number }>("SELECT pg_database_size(current_database()) AS n")!.n)),
+    isEmpty: Effect.sync(() => ledger.read((db) => lastEvent(db) === undefined)),
+    importJsonl: (text, actor, nowMs, onProgress) =>
+      Effect.suspend(() => {
+        const checked = checkActor(actor)
+        if (Either.isLeft(checked)) return Either.left(checked.left)
+        const makeId = makeImportIdFactory(countLines(text) * 2, (n) => randomBytes(n))
+        return Either.flatMap(parseImport(text, { now: nowMs }), (items) => importLineByLine(pgLogWriter(ledger), items, actor, nowMs, makeId, onProgress))
+      }),
+    exportTo: (file, options) => Effect.suspend(() => exportLog(pgExportSource(ledger), file, options)),
+    replay: (text, onProgress) => Effect.suspend(() => replayLog(pgLogWriter(ledger), text, onProgress)),
+    rebuild: (onProgress) => Effect.sync(() => ledger.writeOrThrow((tx) => rebuildProjections(tx.db, config, onProgress))),
+    verify: (nowIso, onProgress) => Effect.sync(() => verifyStore(ledger, config, nowIso, onProgress)),
+    purge: (options, onProgress) => Effect.sync(() => purgeForgotten(ledger, config, options, onProgress)),
+    purgePreview: (options) => Effect.sync(() => previewPurge(ledger, options)),
+    checks: Effect.sync(() => ledger.read((db) => checks(db.one<{ v: string }>("SHOW server_version AS v")!.v, ledger.location))),
+    privacyCounts: Effect.sync(() => ledger.read((db) => db.one<PrivacyCounts>(PRIVACY_COUNTS)!)),
+    syncVectors: () => Effect.void,
+    vectorsCurrent: () => Effect.succeed(true),
+    errorOf: (thrown) => pgStoreErrorOf(thrown, ledger.location)
+  }
+}
+
+const checks = (version: string, location: string): Check[] => [
+  { name: "postgresql", ok: true, detail: `PostgreSQL ${version} at ${location}` },
+  {
+    name: "vectors",
+    ok: true,
+    detail: "this store keeps no vectors on PostgreSQL yet: searches here are keyword searches (BM25 over the same words as SQLite)"
+  }
+]
+
+export const pgLogWriter = (ledger: PgLedger): LogWriter => ({
+  location: ledger.location,
+  write: (f) =>
+    ledger.write((tx) =>
+      f({
+        ...tx,
+        hasEvent: (id) => tx.db.one("SELECT 1 FROM events WHERE id = $1", [id]) !== undefined,
+        eventCount: () => lastEvent(tx.db)?.seq ?? 0,
+        rebuild: () => rebuildProjections(tx.db, ledger.config)
+      })
+    )
+})
+
+const pgExportSource = (ledger: PgLedger): ExportSource => ({
+  files: [],
+  read: (f) => ledger.read((db) => f(readRows(db), () => lastEvent(db)?.seq ?? 0)),
+  diskFull: (error, file) =>
+    error instanceof Error && "code" in error && (error.code === "ENOSPC" || error.code === "EDQUOT") ? new DiskFull({ path: file }) : undefined
+})
+
+/** PostgreSQL's SQLSTATEs for a full disk, and for a lock not granted in time. */
+export const pgStoreErrorOf = (thrown: unknown, location: string): StoreError | undefined => {
+  if (thrown instanceof LogBroken) return thrown
+  if (!(thrown instanceof PgError)) return undefined
+  if (thrown.code === "53100") return new DiskFull({ path: location })
+  if (thrown.code === "55P03" || thrown.code === "57014") return new StoreLocked({ path: location, waitedMs: 0 })
+  return undefined
+}
+
+const PRIVACY_COUNTS = `
+  SELECT count(*) FILTER (WHERE jsonb_array_length(coalesce(p -> 'redacted', '[]')) > 0) AS "redactedWrites",
+         coalesce(sum(jsonb_array_length(coalesce(p -> 'redacted', '[]'))), 0) AS "secretsRedacted",
+         count(*) FILTER (WHERE coalesce((p ->> 'privateDropped')::numeric, 0) > 0) AS "privateDroppedWrites",
+         count(*) FILTER (WHERE coalesce(p -> 'flags', '[]') ? 'instruction-like') AS "instructionLikeWrites"
+    FROM (SELECT payload::jsonb AS p FROM events
+           WHERE type IN ('MemoryAdded', 'MemoryRevised') AND payload IS NOT NULL
+             AND (strpos(payload, '"redacted":') > 0 OR strpos(payload, '"privateDropped":') > 0 OR strpos(payload, '"flags":') > 0)) x`

@@ -1,0 +1,59 @@
+/**
+ * The port's reads (ledger-reads.ts) on one PostgreSQL connection, in whatever transaction the
+ * caller holds: a unit of reads is one snapshot. Vectors are not kept in PostgreSQL yet: the
+ * vector reads find nothing, and a search there is a keyword search.
+ */
+import { EMPTY_LOG } from "../../events/log.js"
+import type { LedgerReads } from "../ledger-reads.js"
+import { documentFrequency, keywordCandidates, keywordMatchesOutside, keywordNeighbours } from "./candidates.js"
+import { captureKeyInLog, lastEvent, readEvents } from "./event-log.js"
+import {
+  findRestatement,
+  gatedMemories,
+  memoriesByKey,
+  memoryCounts,
+  memoryPage,
+  memoryTexts,
+  offeredUnasked,
+  outcomesByDay,
+  readChainBreak,
+  recentTasks,
+  resolveMemoryId,
+  shortId,
+  storeCounts
+} from "./memory-reads.js"
+import { forgottenOrigins, learnedCuesOf, listConversations, loadConversation, loadEvidence, loadEvidenceOf, loadMemory } from "./projections.js"
+import type { SyncPg } from "./sync-client.js"
+
+export const pgReads = (db: SyncPg): LedgerReads => ({
+  memory: (id) => loadMemory(db, id),
+  memoriesByKey: (keys) => memoriesByKey(db, keys),
+  resolveId: (typed) => resolveMemoryId(db, typed),
+  shortId: (id) => shortId(db, id),
+  offeredUnasked: (project) => offeredUnasked(db, project),
+  restatementOf: (contentKey, scope, project) => findRestatement(db, contentKey, scope, project),
+  evidence: (id) => loadEvidence(db, id),
+  evidenceOf: (ids) => loadEvidenceOf(db, ids),
+  learnedCues: (ids) => learnedCuesOf(db, ids),
+  conversation: (origin) => loadConversation(db, origin),
+  conversations: () => listConversations(db),
+  forgottenOrigins: () => forgottenOrigins(db),
+  counts: (nowMs, config) => storeCounts(db, nowMs, config),
+  events: (filter) => readEvents(db, filter),
+  head: () => lastEvent(db) ?? EMPTY_LOG,
+  captureKeyInLog: (origin, span) => captureKeyInLog(db, origin, span),
+  keywordCandidates: (phrasings, scope, limit, config, nowMs, count) => keywordCandidates(db, phrasings, scope, limit, config, nowMs, count),
+  addVectorCandidates: (found) => found,
+  cosineBetween: () => undefined,
+  documentFrequency: () => documentFrequency(db),
+  keywordMatchesOutside: (query, scope) => keywordMatchesOutside(db, query, scope),
+  keywordNeighbours: (content, project, count) => keywordNeighbours(db, content, project, count),
+  vectorNeighbours: () => [],
+  memoryCounts: (projects) => memoryCounts(db, projects),
+  outcomesByDay: (sinceIso) => outcomesByDay(db, sinceIso),
+  gatedMemories: (nowMs, config, limit) => gatedMemories(db, nowMs, config, limit),
+  memoryPage: (filter) => memoryPage(db, filter),
+  memoryTexts: (ids) => memoryTexts(db, ids),
+  recentTasks: (before, limit, scanLimit) => recentTasks(db, before, limit, scanLimit),
+  chainBreak: () => readChainBreak(db)
+})

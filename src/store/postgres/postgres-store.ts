@@ -1,0 +1,41 @@
+/**
+ * The PostgreSQL store: one connection to one database behind the three ports (the event log,
+ * the reader and the maintenance), closed when the layer's scope ends. Any number of processes
+ * and servers may open the same database; the write lock and the notices are the database's.
+ */
+import { Effect, Layer } from "effect"
+import { Settings, type LedgerConfig } from "../../config.js"
+import { EventLog } from "../event-log.js"
+import { LedgerReader } from "../ledger-reader.js"
+import type { StoreOpening } from "../opening.js"
+import { StoreMaintenance } from "../store-maintenance.js"
+import { openPgLedger } from "./opening.js"
+import { Notices, pgEventLog } from "./pg-event-log.js"
+import { pgMaintenance } from "./pg-maintenance.js"
+import { readAsOf } from "./time-travel.js"
+
+/** Whether `location` names a PostgreSQL database rather than a file. */
+export const isPostgresUrl = (location: string): boolean => /^postgres(ql)?:\/\//i.test(location)
+
+export const PostgresStoreLive = (url: string, config: LedgerConfig, opening: StoreOpening = {}) =>
+  Layer.unwrapScoped(
+    Effect.gen(function* () {
+      const ledger = yield* Effect.acquireRelease(
+        Effect.suspend(() => openPgLedger(url, config, opening)),
+        (ledger) => Effect.sync(() => ledger.close())
+      )
+      const notices = yield* Effect.acquireRelease(
+        Effect.sync(() => new Notices(url)),
+        (notices) => Effect.sync(() => notices.close())
+      )
+      return Layer.mergeAll(
+        Layer.succeed(EventLog, pgEventLog(ledger, notices)),
+        Layer.succeed(LedgerReader, {
+          read: (f) => Effect.sync(() => ledger.read(() => f(ledger.reads))),
+          readAt: (untilIso, f) => Effect.sync(() => readAsOf(ledger.db, config, untilIso, () => f(ledger.reads)))
+        }),
+        Layer.succeed(StoreMaintenance, pgMaintenance(ledger)),
+        Layer.succeed(Settings, config)
+      )
+    })
+  )

@@ -1,0 +1,160 @@
+/**
+ * The projections' tables on PostgreSQL, for the projector every store shares
+ * (src/projections/projector.ts): the same rows as SQLite's, through the same mappers
+ * (projection-rows.ts). Writes nothing reads back at once are queued on the connection
+ * (`run`) and sent together before the next read.
+ */
+import type { MemoryId } from "../../domain/ids.js"
+import type { ConversationState } from "../../projections/conversation-state.js"
+import type { CueState, LearnedCue, LearnedCueRow } from "../../projections/cue-state.js"
+import type { EvidenceState } from "../../projections/evidence-state.js"
+import { isLive, type MemoryState } from "../../projections/memory-state.js"
+import type { ProjectionTables } from "../../projections/projector.js"
+import { codeColumn } from "../../retrieval/code-words.js"
+import { indexedColumns, sameIndexedText } from "../../retrieval/indexed-text.js"
+import { placeToken } from "../../retrieval/place-tokens.js"
+import { indexTokens } from "../../retrieval/stems.js"
+import {
+  MEMORY_COLUMNS,
+  memoryParams,
+  rowToConversation,
+  rowToEvidence,
+  rowToMemory,
+  type ConversationRow,
+  type EvidenceRow,
+  type MemoryRow
+} from "../projection-rows.js"
+import { conversationRecallsBefore, memoriesTouchedBy, readEvents } from "./event-log.js"
+import { indexDocument, memoryDocument, unindexDocument } from "./keyword-index.js"
+import type { SyncPg } from "./sync-client.js"
+
+export const pgProjectionTables = (db: SyncPg): ProjectionTables => ({
+  memory: (id) => loadMemory(db, id),
+  writeMemory: (m) => db.run(UPSERT_MEMORY, memoryParams(m)),
+  deleteMemory: (id) => db.run("DELETE FROM memories WHERE id = $1", [id]),
+  evidence: (memoryId) => loadEvidence(db, memoryId),
+  writeEvidence: (e) => writeEvidence(db, e),
+  deleteEvidence: (memoryId) => db.run("DELETE FROM evidence WHERE memory_id = $1", [memoryId]),
+  cueState: (memoryId) => {
+    const row = db.one<{ state: string }>("SELECT state FROM cue_states WHERE memory_id = $1", [memoryId])
+    return row && (JSON.parse(row.state) as CueState)
+  },
+  writeCueState: (memoryId, state) => writeCueState(db, memoryId, state),
+  conversation: (origin) => loadConversation(db, origin),
+  writeConversation: (c) => writeConversation(db, c),
+  forgottenOrigins: () => forgottenOrigins(db),
+  memoriesTouchedBy: (origin) => memoriesTouchedBy(db, origin),
+  eventsOfMemory: (memoryId) => readEvents(db, { memoryId }),
+  recallsBefore: (origin, seq, count) => conversationRecallsBefore(db, origin, seq, count),
+  indexMemory: (before, after) => indexMemory(db, before, after),
+  setCheckpoints: (lastSeq) => db.run("UPDATE projection_checkpoints SET last_seq = $1", [lastSeq])
+})
+
+export const loadMemory = (db: SyncPg, id: string): MemoryState | undefined => {
+  const row = db.one<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE id = $1`, [id])
+  return row && rowToMemory(row)
+}
+
+const COLUMN_LIST = MEMORY_COLUMNS.split(",").map((c) => c.trim())
+
+export const UPSERT_MEMORY = `INSERT INTO memories (${MEMORY_COLUMNS}) VALUES (${COLUMN_LIST.map((_, i) => `$${i + 1}`).join(", ")})
+  ON CONFLICT (key) DO UPDATE SET ${COLUMN_LIST.filter((c) => c !== "key")
+    .map((c) => `${c} = excluded.${c}`)
+    .join(", ")}`
+
+export const loadEvidence = (db: SyncPg, memoryId: string): EvidenceState | undefined => {
+  const row = db.one<EvidenceRow>("SELECT * FROM evidence WHERE memory_id = $1", [memoryId])
+  return row && rowToEvidence(row)
+}
+
+export const loadEvidenceOf = (db: SyncPg, memoryIds: ReadonlyArray<string>): Map<string, EvidenceState> => {
+  if (memoryIds.length === 0) return new Map()
+  const rows = db.query<EvidenceRow>("SELECT * FROM evidence WHERE memory_id = ANY($1)", [memoryIds])
+  return new Map(rows.map((row) => [row.memory_id, rowToEvidence(row)]))
+}
+
+export const writeEvidence = (db: SyncPg, e: EvidenceState): void =>
+  db.run(
+    `INSERT INTO evidence (memory_id, worked, failed, anchor_ms, worked_count, failed_count, partial_count, event_ids)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT (memory_id) DO UPDATE SET worked = excluded.worked, failed = excluded.failed, anchor_ms = excluded.anchor_ms,
+       worked_count = excluded.worked_count, failed_count = excluded.failed_count, partial_count = excluded.partial_count,
+       event_ids = excluded.event_ids`,
+    [e.memoryId, e.worked, e.failed, e.anchorMs, e.workedCount, e.failedCount, e.partialCount, JSON.stringify(e.eventIds)]
+  )
+
+export const loadConversation = (db: SyncPg, origin: string): ConversationState | undefined => {
+  const row = db.one<ConversationRow>("SELECT * FROM conversations WHERE origin = $1", [origin])
+  return row && rowToConversation(row)
+}
+
+export const listConversations = (db: SyncPg): ConversationState[] =>
+  db.query<ConversationRow>("SELECT * FROM conversations ORDER BY last_at DESC, origin").map(rowToConversation)
+
+export const forgottenOrigins = (db: SyncPg): Set<string> =>
+  new Set(db.query<{ origin: string }>("SELECT origin FROM conversations WHERE forgotten = 1").map((r) => r.origin))
+
+export const writeConversation = (db: SyncPg, c: ConversationState): void =>
+  db.run(
+    `INSERT INTO conversations (origin, events, memories_added, outcomes, first_at, last_at, forgotten, purged_events)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT (origin) DO UPDATE SET events = excluded.events, memories_added = excluded.memories_added,
+       outcomes = excluded.outcomes, first_at = excluded.first_at, last_at = excluded.last_at,
+       forgotten = excluded.forgotten, purged_events = excluded.purged_events`,
+    [c.origin, c.events, c.memoriesAdded, c.outcomes, c.firstAt, c.lastAt, c.forgotten ? 1 : 0, c.purgedEvents]
+  )
+
+const documentOf = (m: MemoryState) => memoryDocument(m.key, indexedColumns(m), m.project, isLive(m), m.category)
+
+/** FTS5 counts a row's scope tokens in its length: two for a memory, one for a cue. */
+const lengthOf = (columns: ReadonlyArray<string>, extra: number): number => extra + columns.reduce((n, text) => n + indexTokens(text).length, 0)
+
+/** Keeps the keyword index in step with one memory's change; unchanged text and place cost nothing. */
+export const indexMemory = (db: SyncPg, before: MemoryState | undefined, after: MemoryState | undefined): void => {
+  const textChanged = !(before && after && before.key === after.key && sameIndexedText(before, after))
+  const placeOf = (m: MemoryState) => `${placeToken({ project: m.project, live: isLive(m) })}/${m.category}`
+  if (!textChanged && placeOf(before!) === placeOf(after!)) return
+  if (textChanged || before!.project !== after!.project) db.run("UPDATE content_changes SET n = n + 1 WHERE id = 1")
+  if (before) unindexDocument(db, "memories", before.key, lengthOf(indexedColumns(before), 2))
+  if (after) indexDocument(db, "memories", documentOf(after))
+}
+
+/** Replaces a memory's cue state and its searchable cues (none when `state` is undefined). */
+export const writeCueState = (db: SyncPg, memoryId: MemoryId, state: CueState | undefined): void => {
+  const old = db.query<{ key: number; text: string }>("DELETE FROM learned_cues WHERE memory_id = $1 RETURNING key, text", [memoryId])
+  for (const cue of old) unindexDocument(db, "cues", cue.key, lengthOf(cueColumns(cue.text), 1))
+  if (state === undefined || (state.cues.length === 0 && state.dropped.length === 0)) {
+    db.run("DELETE FROM cue_states WHERE memory_id = $1", [memoryId])
+    return
+  }
+  db.run("INSERT INTO cue_states (memory_id, state) VALUES ($1, $2) ON CONFLICT (memory_id) DO UPDATE SET state = excluded.state", [
+    memoryId,
+    JSON.stringify(state)
+  ])
+  for (const cue of state.cues) insertCue(db, memoryId, cue)
+}
+
+const cueColumns = (text: string): string[] => [text, codeColumn(text)]
+
+const insertCue = (db: SyncPg, memoryId: MemoryId, cue: LearnedCue): void => {
+  const { key } = db.one<{ key: number }>(
+    `INSERT INTO learned_cues (memory_id, text, project, weight, anchor_ms, origin, outcome_event_id, recall_event_id, learned_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING key`,
+    [memoryId, cue.text, cue.project, cue.weight, cue.anchorMs, cue.origin, cue.outcomeEventId, cue.recallEventId, cue.learnedAt]
+  )!
+  indexDocument(db, "cues", { key, columns: cueColumns(cue.text), place: placeToken({ project: cue.project, live: true }), category: "", extraTokens: 1 })
+}
+
+const CUE_COLUMNS =
+  `key, memory_id AS "memoryId", text, project, weight, anchor_ms AS "anchorMs", origin, outcome_event_id AS "outcomeEventId", ` +
+  `recall_event_id AS "recallEventId", learned_at AS "learnedAt"`
+
+/** The learned cues of some memories, strongest (as anchored) first. */
+export const learnedCuesOf = (db: SyncPg, memoryIds: ReadonlyArray<string>): Map<string, LearnedCueRow[]> => {
+  const out = new Map<string, LearnedCueRow[]>()
+  if (memoryIds.length === 0) return out
+  for (const row of db.query<LearnedCueRow>(`SELECT ${CUE_COLUMNS} FROM learned_cues WHERE memory_id = ANY($1) ORDER BY key`, [memoryIds])) {
+    out.set(row.memoryId, [...(out.get(row.memoryId) ?? []), row])
+  }
+  return out
+}

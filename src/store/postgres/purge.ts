@@ -1,0 +1,41 @@
+/**
+ * `mem purge` on PostgreSQL: the same erasing as SQLite's (payloads of forgotten conversations,
+ * and with `memories` the text-bearing events of forgotten memories, erased in place; envelopes
+ * and payload hashes stay, so the chain still verifies), then the projections rebuilt and the
+ * tables vacuumed. What VACUUM cannot reach (WAL segments not yet recycled, WAL archives,
+ * replicas, base backups) is listed in docs/privacy.md.
+ */
+import type { LedgerConfig } from "../../config.js"
+import type { Progress, PurgeReport } from "../store-maintenance.js"
+import type { PgLedger } from "./pg-ledger.js"
+import { rebuildProjections } from "./rebuild.js"
+
+export const purgeForgotten = (ledger: PgLedger, config: LedgerConfig, options: { readonly memories: boolean }, onProgress?: Progress): PurgeReport => {
+  const report = ledger.writeOrThrow(({ db }): PurgeReport => {
+    const conversations = db.query<{ origin: string }>("SELECT origin FROM conversations WHERE forgotten = 1 ORDER BY origin").map((r) => r.origin)
+    // A conversation's own forget/restore events hold only another origin's name: they are kept.
+    let erased = db.execute(
+      "UPDATE events SET payload = NULL WHERE origin = ANY($1) AND payload IS NOT NULL AND type NOT IN ('ConversationForgotten', 'ConversationRestored')",
+      [conversations]
+    )
+    const memories = options.memories ? db.query<{ id: string }>("SELECT id FROM memories WHERE forgotten = 1").map((r) => r.id) : []
+    erased += db.execute(
+      `UPDATE events SET payload = NULL WHERE payload IS NOT NULL AND type IN ('MemoryAdded', 'MemoryRevised')
+         AND seq IN (SELECT seq FROM event_memories WHERE memory_id = ANY($1))`,
+      [memories]
+    )
+    rebuildProjections(db, config, onProgress && ((done, total) => onProgress(done * 0.9, total)))
+    return { conversations, memories: memories.length, erasedEvents: erased }
+  })
+  // Outside a transaction, as VACUUM must be: it rewrites the tables without the erased text.
+  ledger.db.execute("VACUUM events")
+  const events = ledger.read((db) => db.one<{ n: number }>("SELECT count(*) AS n FROM events")!.n)
+  onProgress?.(events, events)
+  return report
+}
+
+export const previewPurge = (ledger: PgLedger, options: { readonly memories: boolean }): { conversations: string[]; memories: number } =>
+  ledger.read((db) => ({
+    conversations: db.query<{ origin: string }>("SELECT origin FROM conversations WHERE forgotten = 1 AND purged_events < events ORDER BY origin").map((r) => r.origin),
+    memories: options.memories ? db.one<{ n: number }>("SELECT count(*) AS n FROM memories WHERE forgotten = 1")!.n : 0
+  }))

@@ -1,0 +1,69 @@
+/**
+ * Drops every projection and folds the log into it again (log-fold.ts, as SQLite's rebuild
+ * does), then writes the rows: each memory with its keyword index, evidence, conversations,
+ * learned cues, and the checkpoint naming the version the projections were built at.
+ */
+import type { LedgerConfig } from "../../config.js"
+import type { MemoryId } from "../../domain/ids.js"
+import { decodePayload } from "../../events/codec.js"
+import { finalForgottenOrigins, foldLog } from "../../projections/log-fold.js"
+import type { Progress } from "../store-maintenance.js"
+import { lastEvent, readEvents } from "./event-log.js"
+import { pgProjectionTables } from "./projections.js"
+import { DROP_PROJECTIONS, PROJECTION_DDL, PG_SCHEMA_VERSION, setMeta } from "./schema.js"
+import type { SyncPg } from "./sync-client.js"
+
+/** The version the projections are built at: the tables' shape and every setting a fold reads. */
+export const projectionsVersion = (config: LedgerConfig): string =>
+  `${PG_SCHEMA_VERSION}/half-life=${config.halfLifeDays}d/contradiction=${config.contradictionDiscount}/failure=${config.failureWeight}` +
+  `/cap=${config.maxLearnedCues}/window=${config.cueWindowRecalls},${config.cueWindowMs}ms`
+
+/**
+ * Runs in the caller's write transaction. `temporary` makes the projections temporary tables,
+ * which shadow the real ones until the transaction ends (time-travel.ts).
+ */
+export const rebuildProjections = (db: SyncPg, config: LedgerConfig, onProgress?: Progress, temporary = false): { events: number } => {
+  const total = lastEvent(db)?.seq ?? 0
+  const progress = onProgress && ((seq: number) => void (seq % 50_000 === 0 && onProgress(seq * 0.8, total)))
+  const folded = foldLog(readEvents(db), forgottenAtEnd(db), config, progress)
+  // Temporary projections are new: dropping by name would reach the real ones.
+  if (!temporary) db.execute(DROP_PROJECTIONS)
+  db.execute(temporary ? PROJECTION_DDL.replace(/CREATE TABLE /g, "CREATE TEMP TABLE ") : PROJECTION_DDL)
+  const tables = pgProjectionTables(db)
+  for (const m of folded.memories.values()) {
+    tables.writeMemory(m)
+    tables.indexMemory(undefined, m)
+  }
+  for (const e of folded.evidence.values()) tables.writeEvidence(e)
+  for (const c of folded.conversations.values()) tables.writeConversation(c)
+  for (const [memoryId, c] of folded.cues) if (folded.memories.has(memoryId)) tables.writeCueState(memoryId as MemoryId, c)
+  writeCheckpoint(db, config, folded.lastSeq)
+  db.flush()
+  onProgress?.(total, total)
+  return { events: folded.events }
+}
+
+export const writeCheckpoint = (db: SyncPg, config: LedgerConfig, lastSeq: number): void => {
+  db.run(
+    "INSERT INTO projection_checkpoints (name, version, last_seq) VALUES ('projections', $1, $2) ON CONFLICT (name) DO UPDATE SET version = excluded.version, last_seq = excluded.last_seq",
+    [projectionsVersion(config), lastSeq]
+  )
+  setMeta(db, "schema", PG_SCHEMA_VERSION)
+}
+
+/** Whether the projections were built at this version and hold every event of the log. */
+export const projectionsCurrent = (db: SyncPg, config: LedgerConfig): boolean => {
+  const checkpoint = db.one<{ version: string; last_seq: number }>("SELECT version, last_seq FROM projection_checkpoints WHERE name = 'projections'")
+  return checkpoint !== undefined && checkpoint.version === projectionsVersion(config) && checkpoint.last_seq === (lastEvent(db)?.seq ?? 0)
+}
+
+const forgottenAtEnd = (db: SyncPg): Set<string> =>
+  finalForgottenOrigins(
+    db
+      .query<{ type: string; version: number; payload: string | null }>(
+        "SELECT type, version, payload FROM events WHERE type IN ('ConversationForgotten', 'ConversationRestored') ORDER BY seq"
+      )
+      .flatMap((row) =>
+        row.payload === null ? [] : [{ type: row.type, origin: (decodePayload(row.type, row.version, row.payload) as { origin: string }).origin }]
+      )
+  )

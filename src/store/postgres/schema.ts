@@ -1,0 +1,159 @@
+/**
+ * The log and the projections in a PostgreSQL database: the same tables and columns as the
+ * SQLite store (so rows read back through the same mappers, projection-rows.ts), in PostgreSQL's
+ * types, plus the keyword index's tables (keyword-index.ts). Made once, under an advisory lock,
+ * by the first process to open an empty database; a database whose projections were built at
+ * another version (or lag the log) is rebuilt, as SQLite's are.
+ */
+import type { SyncPg } from "./sync-client.js"
+
+/** Bumped when a table changes shape: an older database has its projections rebuilt. */
+export const PG_SCHEMA_VERSION = "1"
+
+/** The lock every write of every process takes (pg_advisory_xact_lock): one writer at a time, as SQLite's. */
+export const WRITE_LOCK = 0x6d656d6c
+
+/** The channel each write notifies on commit (pg-event-log.ts). */
+export const NOTICE_CHANNEL = "memledger_events"
+
+export const createSchema = (db: SyncPg): void => void db.execute(DDL)
+
+const DDL = `
+CREATE TABLE IF NOT EXISTS memledger_meta (name text COLLATE "C" PRIMARY KEY, value text COLLATE "C" NOT NULL);
+CREATE TABLE IF NOT EXISTS events (
+  seq bigint PRIMARY KEY,
+  id text COLLATE "C" NOT NULL UNIQUE,
+  type text COLLATE "C" NOT NULL,
+  version integer NOT NULL,
+  recorded_at text COLLATE "C" NOT NULL,
+  origin text COLLATE "C" NOT NULL,
+  agent text COLLATE "C" NOT NULL,
+  payload text COLLATE "C",
+  payload_hash text COLLATE "C" NOT NULL,
+  hash text COLLATE "C" NOT NULL,
+  task text COLLATE "C"
+);
+CREATE INDEX IF NOT EXISTS events_origin ON events(origin, seq);
+CREATE INDEX IF NOT EXISTS events_task ON events(task) WHERE task IS NOT NULL;
+CREATE INDEX IF NOT EXISTS events_type ON events(type, seq);
+CREATE TABLE IF NOT EXISTS event_memories (
+  memory_id text COLLATE "C" NOT NULL,
+  seq bigint NOT NULL,
+  PRIMARY KEY (memory_id, seq)
+);
+CREATE OR REPLACE FUNCTION memledger_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN RAISE EXCEPTION 'the event log is append-only'; END IF;
+  IF NEW.payload IS NOT NULL OR NEW.seq IS DISTINCT FROM OLD.seq OR NEW.id IS DISTINCT FROM OLD.id
+     OR NEW.type IS DISTINCT FROM OLD.type OR NEW.version IS DISTINCT FROM OLD.version
+     OR NEW.recorded_at IS DISTINCT FROM OLD.recorded_at OR NEW.origin IS DISTINCT FROM OLD.origin
+     OR NEW.agent IS DISTINCT FROM OLD.agent OR NEW.payload_hash IS DISTINCT FROM OLD.payload_hash
+     OR NEW.hash IS DISTINCT FROM OLD.hash THEN
+    RAISE EXCEPTION 'the event log is append-only; only purge may erase a payload';
+  END IF;
+  RETURN NEW;
+END $$;
+DROP TRIGGER IF EXISTS events_append_only ON events;
+CREATE TRIGGER events_append_only BEFORE UPDATE OR DELETE ON events FOR EACH ROW EXECUTE FUNCTION memledger_append_only();
+CREATE TABLE IF NOT EXISTS chain_break (
+  id integer PRIMARY KEY CHECK (id = 1),
+  broken_at bigint NOT NULL,
+  reason text COLLATE "C" NOT NULL,
+  found_at text COLLATE "C" NOT NULL
+);
+CREATE TABLE IF NOT EXISTS projection_checkpoints (name text COLLATE "C" PRIMARY KEY, version text COLLATE "C" NOT NULL, last_seq bigint NOT NULL);
+CREATE TABLE IF NOT EXISTS content_changes (id integer PRIMARY KEY CHECK (id = 1), n bigint NOT NULL);
+INSERT INTO content_changes (id, n) VALUES (1, 0) ON CONFLICT DO NOTHING;
+`
+
+/** The projections, dropped and made again by a rebuild. */
+export const PROJECTION_DDL = `
+CREATE TABLE memories (
+  key bigint PRIMARY KEY,
+  id text COLLATE "C" NOT NULL UNIQUE,
+  content text COLLATE "C" NOT NULL,
+  content_key text COLLATE "C" NOT NULL,
+  category text COLLATE "C" NOT NULL,
+  scope text COLLATE "C" NOT NULL,
+  project text COLLATE "C",
+  tags text COLLATE "C" NOT NULL,
+  cues text COLLATE "C" NOT NULL,
+  source text COLLATE "C" NOT NULL,
+  status text COLLATE "C" NOT NULL,
+  instruction_like smallint NOT NULL,
+  confidence double precision NOT NULL,
+  confirmations integer NOT NULL,
+  confirmed_by_person smallint NOT NULL,
+  stated_in text COLLATE "C" NOT NULL,
+  superseded_by text COLLATE "C",
+  forgotten smallint NOT NULL,
+  forgotten_reason text COLLATE "C",
+  distinct_from text COLLATE "C" NOT NULL,
+  created_at text COLLATE "C" NOT NULL,
+  updated_at text COLLATE "C" NOT NULL,
+  origin text COLLATE "C" NOT NULL,
+  agent text COLLATE "C" NOT NULL,
+  last_seq bigint NOT NULL
+);
+CREATE INDEX memories_restatement ON memories(content_key);
+CREATE INDEX memories_project ON memories(project, category);
+CREATE INDEX memories_origin ON memories(origin);
+CREATE TABLE evidence (
+  memory_id text COLLATE "C" PRIMARY KEY,
+  worked double precision NOT NULL,
+  failed double precision NOT NULL,
+  anchor_ms bigint NOT NULL,
+  worked_count integer NOT NULL,
+  failed_count integer NOT NULL,
+  partial_count integer NOT NULL,
+  event_ids text COLLATE "C" NOT NULL
+);
+CREATE TABLE conversations (
+  origin text COLLATE "C" PRIMARY KEY,
+  events integer NOT NULL,
+  memories_added integer NOT NULL,
+  outcomes integer NOT NULL,
+  first_at text COLLATE "C" NOT NULL,
+  last_at text COLLATE "C" NOT NULL,
+  forgotten smallint NOT NULL,
+  purged_events integer NOT NULL
+);
+CREATE TABLE cue_states (memory_id text COLLATE "C" PRIMARY KEY, state text COLLATE "C" NOT NULL);
+CREATE TABLE learned_cues (
+  key bigserial PRIMARY KEY,
+  memory_id text COLLATE "C" NOT NULL,
+  text text COLLATE "C" NOT NULL,
+  project text COLLATE "C",
+  weight double precision NOT NULL,
+  anchor_ms bigint NOT NULL,
+  origin text COLLATE "C" NOT NULL,
+  outcome_event_id text COLLATE "C" NOT NULL,
+  recall_event_id text COLLATE "C" NOT NULL,
+  learned_at text COLLATE "C" NOT NULL
+);
+CREATE INDEX learned_cues_memory ON learned_cues(memory_id);
+CREATE TABLE keyword_terms (
+  index_name text COLLATE "C" NOT NULL,
+  term text COLLATE "C" NOT NULL,
+  place text COLLATE "C" NOT NULL,
+  category text COLLATE "C" NOT NULL,
+  key bigint NOT NULL,
+  tokens integer NOT NULL,
+  tf real[] NOT NULL,
+  PRIMARY KEY (index_name, term, place, key)
+);
+CREATE INDEX keyword_terms_key ON keyword_terms(index_name, key);
+CREATE TABLE keyword_df (index_name text COLLATE "C" NOT NULL, term text COLLATE "C" NOT NULL, df integer NOT NULL, PRIMARY KEY (index_name, term));
+CREATE TABLE keyword_totals (index_name text COLLATE "C" PRIMARY KEY, docs bigint NOT NULL, tokens bigint NOT NULL);
+INSERT INTO keyword_totals VALUES ('memories', 0, 0), ('cues', 0, 0);
+`
+
+export const DROP_PROJECTIONS = `
+DROP TABLE IF EXISTS memories, evidence, conversations, cue_states, learned_cues, keyword_terms, keyword_df, keyword_totals;
+`
+
+export const metaValue = (db: SyncPg, name: string): string | undefined =>
+  db.one<{ value: string }>("SELECT value FROM memledger_meta WHERE name = $1", [name])?.value
+
+export const setMeta = (db: SyncPg, name: string, value: string): void =>
+  db.run("INSERT INTO memledger_meta (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value", [name, value])

@@ -1,0 +1,160 @@
+/**
+ * A synchronous PostgreSQL connection. The store's units of work (a decision under the write
+ * lock, a ranking over one snapshot) read as they go, synchronously (ledger-reads.ts), and the
+ * pure-JavaScript client `pg` only answers with promises. So the client runs on a worker
+ * thread, and this thread posts each statement and sleeps on a shared word (Atomics.wait)
+ * until the worker has posted the answer, which it then takes off the port at once
+ * (receiveMessageOnPort). A statement costs one loopback round trip plus a few microseconds
+ * of messaging; no native build, no libpq headers.
+ *
+ * Statements whose answer nobody reads (`run`: the log's and the projections' writes) are
+ * queued and sent together before the next read or the commit, so a write of ten rows waits
+ * for one answer, not ten. PostgreSQL runs them in order; the first that fails aborts the
+ * transaction, and the error surfaces at the flush.
+ *
+ * The worker is only a statement runner, so its code is a string run by `eval`: the same from
+ * the sources, the CLI bundle or the SDK's compiled files. It loads `pg` from the path resolved
+ * here.
+ */
+import { createRequire } from "node:module"
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads"
+
+/** How long a statement may take before the connection is given up: it only bounds a dead server. */
+const ANSWER_WAIT_MS = 120_000
+
+/** What PostgreSQL said was wrong, with its SQLSTATE code (`23505` a unique violation, ...). */
+export class PgError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+    readonly detail: string | undefined
+  ) {
+    super(message)
+    this.name = "PgError"
+  }
+}
+
+type Answer =
+  | { readonly rows: ReadonlyArray<Record<string, unknown>>; readonly rowCount: number }
+  | { readonly error: { readonly message: string; readonly code?: string; readonly detail?: string } }
+
+export class SyncPg {
+  private writes: Array<[string, ReadonlyArray<unknown>]> = []
+  private closed = false
+
+  private constructor(
+    private readonly worker: Worker,
+    private readonly port: MessagePort,
+    private readonly signal: Int32Array
+  ) {}
+
+  /** Connects to `url`; throws PgError when the server cannot be reached or refuses. */
+  static connect(url: string, driver = createRequire(import.meta.url).resolve("pg")): SyncPg {
+    const { port1, port2 } = new MessageChannel()
+    const signal = new Int32Array(new SharedArrayBuffer(4))
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { port: port2, signal: signal.buffer, driver, url }, transferList: [port2] })
+    // Neither keeps the process alive, even if `close` is never reached.
+    worker.unref()
+    port1.unref()
+    const client = new SyncPg(worker, port1, signal)
+    try {
+      client.ask({ op: "connect" })
+    } catch (error) {
+      void worker.terminate()
+      throw error
+    }
+    return client
+  }
+
+  /** Rows of one statement (`$1`, `$2`... for parameters), after every queued write. */
+  query<Row = Record<string, unknown>>(sql: string, params: ReadonlyArray<unknown> = []): Row[] {
+    this.flush()
+    return this.ask({ op: "query", sql, params }).rows as Row[]
+  }
+
+  /** The first row, or undefined. */
+  one<Row = Record<string, unknown>>(sql: string, params: ReadonlyArray<unknown> = []): Row | undefined {
+    return this.query<Row>(sql, params)[0]
+  }
+
+  /** How many rows a statement changed, after every queued write. */
+  execute(sql: string, params: ReadonlyArray<unknown> = []): number {
+    this.flush()
+    return this.ask({ op: "query", sql, params }).rowCount
+  }
+
+  /** Queues a statement whose answer is not read; it runs before the next read or `flush`. */
+  run(sql: string, params: ReadonlyArray<unknown> = []): void {
+    this.writes.push([sql, params])
+  }
+
+  /** Sends the queued statements and waits for them; throws the first one's error. */
+  flush(): void {
+    if (this.writes.length === 0) return
+    const batch = this.writes
+    this.writes = []
+    this.ask({ op: "batch", batch })
+  }
+
+  /** Drops queued statements (a transaction that rolls back never needed them). */
+  discard(): void {
+    this.writes = []
+  }
+
+  close(): void {
+    if (this.closed) return
+    this.closed = true
+    this.writes = []
+    try {
+      this.ask({ op: "close" })
+    } catch {
+      // The connection is gone either way.
+    }
+    void this.worker.terminate()
+  }
+
+  private ask(message: unknown): { rows: ReadonlyArray<Record<string, unknown>>; rowCount: number } {
+    Atomics.store(this.signal, 0, 0)
+    this.port.postMessage(message)
+    if (Atomics.wait(this.signal, 0, 0, ANSWER_WAIT_MS) === "timed-out") {
+      throw new PgError(`PostgreSQL did not answer within ${ANSWER_WAIT_MS / 1000} s`, undefined, undefined)
+    }
+    const answer = receiveMessageOnPort(this.port)?.message as Answer | undefined
+    if (answer === undefined) throw new PgError("the PostgreSQL connection's thread ended", undefined, undefined)
+    if ("error" in answer) throw new PgError(answer.error.message, answer.error.code, answer.error.detail)
+    return answer
+  }
+}
+
+// int8 (count(*), sums, bigint keys) parsed as numbers: every one the store keeps is far below
+// 2^53. Messages are handled one at a time, in order, because the caller waits for each.
+const WORKER_SOURCE = `
+const { workerData } = require("node:worker_threads")
+const pg = require(workerData.driver)
+const signal = new Int32Array(workerData.signal)
+const port = workerData.port
+const types = { getTypeParser: (oid, format) => (oid === 20 || oid === 1700 ? Number : pg.types.getTypeParser(oid, format)) }
+const client = new pg.Client({ connectionString: workerData.url, types })
+client.on("error", () => {})
+let queue = Promise.resolve()
+const answer = (message) => {
+  port.postMessage(message)
+  Atomics.store(signal, 0, 1)
+  Atomics.notify(signal, 0)
+}
+const failure = (e) => ({ error: { message: String(e && e.message || e), code: e && e.code, detail: e && e.detail } })
+const handle = async (m) => {
+  if (m.op === "connect") { await client.connect(); return { rows: [], rowCount: 0 } }
+  if (m.op === "close") { await client.end(); return { rows: [], rowCount: 0 } }
+  if (m.op === "batch") {
+    for (const [text, values] of m.batch) await client.query({ text, values })
+    return { rows: [], rowCount: 0 }
+  }
+  const r = await client.query({ text: m.sql, values: m.params })
+  const last = Array.isArray(r) ? r[r.length - 1] : r
+  return { rows: last.rows ?? [], rowCount: last.rowCount ?? 0 }
+}
+port.on("message", (m) => {
+  queue = queue.then(() => handle(m).then(answer, (e) => answer(failure(e))))
+})
+`

@@ -1,0 +1,26 @@
+/**
+ * The store as it was at a moment, on PostgreSQL: inside one transaction that is rolled back,
+ * temporary tables of the same names shadow the real ones (PostgreSQL looks in a session's
+ * temporary schema first), hold the events recorded up to then, and get every projection
+ * rebuilt from them. The reads then run unchanged, and nothing of it outlives the transaction.
+ */
+import type { LedgerConfig } from "../../config.js"
+import { rebuildProjections } from "./rebuild.js"
+import type { SyncPg } from "./sync-client.js"
+
+const LOG_TABLES = ["events", "event_memories", "chain_break", "projection_checkpoints", "content_changes", "memledger_meta"]
+
+export const readAsOf = <A>(db: SyncPg, config: LedgerConfig, untilIso: string, f: () => A): A => {
+  db.execute("BEGIN ISOLATION LEVEL REPEATABLE READ")
+  try {
+    for (const table of LOG_TABLES) db.run(`CREATE TEMP TABLE ${table} (LIKE public.${table} INCLUDING ALL) ON COMMIT DROP`)
+    db.run("INSERT INTO pg_temp.events SELECT * FROM public.events WHERE recorded_at <= $1", [untilIso])
+    db.run("INSERT INTO pg_temp.event_memories SELECT m.* FROM public.event_memories m JOIN pg_temp.events e ON e.seq = m.seq")
+    db.run("INSERT INTO pg_temp.content_changes VALUES (1, 0)")
+    rebuildProjections(db, config, undefined, true)
+    return f()
+  } finally {
+    db.discard()
+    db.execute("ROLLBACK")
+  }
+}
