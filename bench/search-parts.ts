@@ -23,16 +23,17 @@
  */
 import Database from "better-sqlite3"
 import { join } from "node:path"
-import { Context, Effect, ManagedRuntime } from "effect"
+import { Context, Effect, Layer, ManagedRuntime } from "effect"
 import type { Caller } from "../src/api/operations.js"
 import { Operations } from "../src/api/operations.js"
 import { makeJsonRoutes } from "../src/adapters/http/json-routes.js"
 import { DEFAULT_CONFIG } from "../src/config.js"
 import { keywordCandidates } from "../src/store/sqlite/retrieval/candidates.js"
 import { runSearch } from "../src/retrieval/ranking-run.js"
-import { LocalOperationsLayer } from "../src/services/app.js"
+import { AppLayerOn } from "../src/services/app.js"
+import { OperationsLocal } from "../src/api/operations-local.js"
 import { Maintenance } from "../src/services/maintenance.js"
-import { SqliteStore as Store } from "../src/store/sqlite/sqlite-store.js"
+import { SqliteStore as Store, SqliteStoreLive } from "../src/store/sqlite/sqlite-store.js"
 import { sqliteReads } from "../src/store/sqlite/sqlite-reads.js"
 import { generateMemories, makeRandom, toJsonl } from "./support/corpus.js"
 import { cpuSeconds, environment, fmt, intArg, median, withScratchDir } from "./support/measure.js"
@@ -64,7 +65,7 @@ await withScratchDir("search-parts", async (dir) => {
   const corpus = generateMemories(memories)
   const queries = makeQueries(queryCount, corpus, makeRandom(memories))
   const path = join(dir, "ledger.db")
-  const runtime = ManagedRuntime.make(LocalOperationsLayer(path))
+  const runtime = ManagedRuntime.make(OperationsLocal.pipe(Layer.provideMerge(AppLayerOn(SqliteStoreLive(path, DEFAULT_CONFIG)))))
   try {
     const imported = await runtime.runPromise(Effect.flatMap(Maintenance, (m) => m.importJsonl(toJsonl(corpus), { origin: "bench", agent: "bench" })))
     if (imported.imported !== memories) throw new Error(`expected ${memories} memories, the import stored ${imported.imported}`)

@@ -47,11 +47,11 @@ import { makeLocalEmbedder } from "../src/embeddings/local.js"
 import { ftsMatchExpression } from "../src/retrieval/fts-query.js"
 import { ensureVectors } from "../src/store/sqlite/vector-freshness.js"
 import { runRanking } from "../src/retrieval/ranking-run.js"
-import { AppLayer } from "../src/services/app.js"
+import { AppLayerOn } from "../src/services/app.js"
 import { Commands } from "../src/services/commands.js"
 import { Maintenance } from "../src/services/maintenance.js"
 import { DEFAULT_LIMIT, Retrieval } from "../src/services/retrieval.js"
-import { SqliteStore as Store } from "../src/store/sqlite/sqlite-store.js"
+import { SqliteStore as Store, SqliteStoreLive } from "../src/store/sqlite/sqlite-store.js"
 import { sqliteReads } from "../src/store/sqlite/sqlite-reads.js"
 import { generateMemories, makeRandom, toJsonl } from "./support/corpus.js"
 import { addLearnedCues, withWrittenCues } from "./support/cue-corpus.js"
@@ -194,7 +194,7 @@ const measure = (size: number, mode: Mode, dbPath: string, queries: ReadonlyArra
   }).pipe(runIn(dbPath, timed ? Layer.succeed(Embedder, timed.embedder) : EmbedderLive({ provider: "none" })))
 
 const runIn = (dbPath: string, embedder: Layer.Layer<Embedder>) => <A, E>(program: Effect.Effect<A, E, Maintenance | Commands | Retrieval | Store>) =>
-  program.pipe(Effect.withClock(fixedClock(BENCH_NOW)), Effect.provide(AppLayer(dbPath, DEFAULT_CONFIG, embedder)), Effect.scoped, Effect.runPromise)
+  program.pipe(Effect.withClock(fixedClock(BENCH_NOW)), Effect.provide(AppLayerOn(SqliteStoreLive(dbPath, DEFAULT_CONFIG), embedder)), Effect.scoped, Effect.runPromise)
 
 /** What a user without an embedding server pays per query: USE-lite in-process, one query a call. */
 const localQueryEmbedding = async (queries: ReadonlyArray<BenchQuery>) => {

@@ -1,9 +1,11 @@
 /**
- * Everything a surface needs, over one store file: the composition root, the one place that
- * picks the store (SQLite) behind the ports. Adapters provide this layer and call the services;
+ * Everything a surface needs, over one store: the composition root, the one place that picks
+ * the store behind the ports (a `postgres://` URL is a PostgreSQL database, anything else a
+ * SQLite file). Adapters provide this layer and call the services;
  * none of them reaches a store by itself. The embedder comes from the environment
  * (MEMLEDGER_EMBEDDER, see docs/embeddings.md) unless a layer for it is given.
  */
+import { resolve } from "node:path"
 import { Layer } from "effect"
 import { DEFAULT_CONFIG, type LedgerConfig } from "../config.js"
 import { EmbedderFromEnv, type Embedder } from "../embeddings/embedder.js"
@@ -15,6 +17,16 @@ import { MaintenanceLive } from "./maintenance.js"
 import { QueriesLive } from "./queries.js"
 import { RetrievalLive } from "./retrieval.js"
 import { SqliteStoreLive } from "../store/sqlite/sqlite-store.js"
+import { isPostgresUrl, PostgresStoreLive } from "../store/postgres/postgres-store.js"
+import { pgStoreErrorOf } from "../store/postgres/pg-maintenance.js"
+import { storeErrorOf as sqliteStoreErrorOf } from "../store/sqlite/store-error-of.js"
+import { unusablePath as unusableFile } from "../store/sqlite/database.js"
+import type { EventLog } from "../store/event-log.js"
+import type { LedgerReader } from "../store/ledger-reader.js"
+import type { StoreMaintenance } from "../store/store-maintenance.js"
+import type { Settings } from "../config.js"
+import type { DatabaseUnusable, DiskFull, StoreNotFound } from "../domain/errors.js"
+import type { StoreError } from "../store/errors.js"
 import { TasksLive } from "./tasks.js"
 import type { StoreOpening } from "../store/opening.js"
 
@@ -23,10 +35,24 @@ export const AppLayer = (
   config: LedgerConfig = DEFAULT_CONFIG,
   embedder: Layer.Layer<Embedder, EmbedderConfigInvalid> = EmbedderFromEnv(),
   opening: StoreOpening = {}
-) =>
-  Layer.mergeAll(CommandsLive, QueriesLive, MaintenanceLive, RetrievalLive, TasksLive, ConsoleLive).pipe(
-    Layer.provideMerge(Layer.merge(SqliteStoreLive(dbPath, config, opening), embedder))
-  )
+) => AppLayerOn(StoreLive(dbPath, config, opening), embedder)
+
+/** The services over a store's layer (benchmarks give one that also hands out the SQLite store). */
+export const AppLayerOn = <ROut, E>(
+  store: Layer.Layer<ROut | EventLog | LedgerReader | StoreMaintenance | Settings, E>,
+  embedder: Layer.Layer<Embedder, EmbedderConfigInvalid> = EmbedderFromEnv()
+) => Layer.mergeAll(CommandsLive, QueriesLive, MaintenanceLive, RetrievalLive, TasksLive, ConsoleLive).pipe(Layer.provideMerge(Layer.merge(store, embedder)))
+
+/** The ports over the store `location` names. */
+export const StoreLive = (
+  location: string,
+  config: LedgerConfig = DEFAULT_CONFIG,
+  opening: StoreOpening = {}
+): Layer.Layer<EventLog | LedgerReader | StoreMaintenance | Settings, DatabaseUnusable | StoreNotFound | DiskFull> =>
+  isPostgresUrl(location) ? PostgresStoreLive(location, config, opening) : SqliteStoreLive(location, config, opening)
+
+/** A store as commands name it: a URL as given, a file by its absolute path. */
+export const storeLocation = (location: string): string => (isPostgresUrl(location) ? location : resolve(location))
 
 /** The services plus `Operations` over them: what MCP, REST and the SDK's local mode run on. */
 export const LocalOperationsLayer = (
@@ -38,5 +64,10 @@ export const LocalOperationsLayer = (
 
 export { defaultDbPath } from "../store/default-path.js"
 /** Which store error a value the store threw stands for, for an edge outside the layer (the CLI's last resort). */
-export { storeErrorOf } from "../store/sqlite/store-error-of.js"
-export { unusablePath } from "../store/sqlite/database.js"
+export const storeErrorOf = (error: unknown, location: string): StoreError | undefined =>
+  isPostgresUrl(location) ? pgStoreErrorOf(error, location) : sqliteStoreErrorOf(error, location)
+
+/** Why a store location cannot be used, or undefined (a URL is tried when opened). */
+export const unusablePath = (location: string): string | undefined => (isPostgresUrl(location) ? undefined : unusableFile(location))
+
+export { isPostgresUrl }

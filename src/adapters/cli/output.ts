@@ -6,7 +6,7 @@
 import { existsSync, rmSync } from "node:fs"
 import { resolve } from "node:path"
 import { Cause, Effect, Exit, Option, type Scope } from "effect"
-import { AppLayer, defaultDbPath, storeErrorOf, unusablePath } from "../../services/app.js"
+import { AppLayer, defaultDbPath, isPostgresUrl, storeErrorOf, storeLocation, unusablePath } from "../../services/app.js"
 import { StoreMaintenance } from "../../store/store-maintenance.js"
 import type { Commands } from "../../services/commands.js"
 import type { Maintenance } from "../../services/maintenance.js"
@@ -61,7 +61,7 @@ export const printOutcome = <A, E extends { readonly _tag: string; readonly mess
     // SQLite throws a damaged file or a lock held too long from any statement: a bad
     // environment, not a bug, so it is said in words rather than as a stack trace.
     const store = Option.flatMap(Cause.dieOption(exit.cause), (defect) =>
-      Option.fromNullable(storeErrorOf(defect, resolve(Option.getOrElse(db, () => defaultDbPath()))))
+      Option.fromNullable(storeErrorOf(defect, storeLocation(Option.getOrElse(db, () => defaultDbPath()))))
     )
     if (Option.isSome(store)) return fail(printed.json, store.value._tag, store.value.message, 1)
     fail(printed.json, "InternalError", Cause.pretty(exit.cause), 1)
@@ -78,10 +78,10 @@ export const runAgainstStore = <A, E extends { readonly _tag: string; readonly m
   printed: Printed<A>,
   opening: StoreOpening
 ): Effect.Effect<void> => {
-  const path = resolve(Option.getOrElse(db, () => defaultDbPath()))
+  const path = storeLocation(Option.getOrElse(db, () => defaultDbPath()))
   return printOutcome(
     Effect.suspend(() => {
-      const created = !existsSync(path)
+      const created = !isPostgresUrl(path) && !existsSync(path)
       let empty = false
       const noteEmpty = Effect.flatMap(StoreMaintenance, (store) => Effect.map(store.isEmpty, (isEmpty) => void (empty = created && isEmpty)))
       return Effect.provide(Effect.onExit(effect, (exit) => (Exit.isFailure(exit) ? Effect.ignore(noteEmpty) : Effect.void)), AppLayer(path, undefined, undefined, opening)).pipe(
@@ -104,7 +104,7 @@ export const fail = (json: boolean, tag: string, message: string, code?: number)
 /** What is wrong with a --db path, said in the option's terms; undefined when it may be opened. */
 export const dbOptionProblem = (path: string): string | undefined => {
   if (path.trim() === "") return "--db is empty; give the store file's path"
-  const problem = unusablePath(resolve(path))
+  const problem = unusablePath(storeLocation(path))
   if (problem === undefined) return undefined
   return problem.startsWith("it ") ? `--db ${path} ${problem.slice(3)}` : `--db ${path}: ${problem}`
 }
