@@ -16,7 +16,7 @@ import { exportLog, type ExportSource } from "../transfer/export-file.js"
 import { importLineByLine } from "../transfer/import-line-by-line.js"
 import type { LogWriter } from "../transfer/log-writer.js"
 import { replayLog } from "../transfer/replay.js"
-import { lastEvent, readRows } from "./event-log.js"
+import { appendRaw, lastEvent, readRows } from "./event-log.js"
 import type { PgLedger } from "./pg-ledger.js"
 import { previewPurge, purgeForgotten } from "./purge.js"
 import { rebuildProjections } from "./rebuild.js"
@@ -42,7 +42,7 @@ export const pgMaintenance = (ledger: PgLedger): StoreMaintenanceApi => {
     verify: (nowIso, onProgress) => Effect.sync(() => verifyStore(ledger, config, nowIso, onProgress)),
     purge: (options, onProgress) => Effect.sync(() => purgeForgotten(ledger, config, options, onProgress)),
     purgePreview: (options) => Effect.sync(() => previewPurge(ledger, options)),
-    checks: Effect.sync(() => ledger.read((db) => checks(db.one<{ v: string }>("SHOW server_version AS v")!.v, ledger.location))),
+    checks: Effect.sync(() => ledger.read((db) => checks(db.one<{ v: string }>("SELECT current_setting('server_version') AS v")!.v, ledger.location))),
     privacyCounts: Effect.sync(() => ledger.read((db) => db.one<PrivacyCounts>(PRIVACY_COUNTS)!)),
     syncVectors: () => Effect.void,
     vectorsCurrent: () => Effect.succeed(true),
@@ -65,6 +65,7 @@ export const pgLogWriter = (ledger: PgLedger): LogWriter => ({
     ledger.write((tx) =>
       f({
         ...tx,
+        appendLogOnly: (rows) => appendRaw(tx.db, rows),
         hasEvent: (id) => tx.db.one("SELECT 1 FROM events WHERE id = $1", [id]) !== undefined,
         eventCount: () => lastEvent(tx.db)?.seq ?? 0,
         rebuild: () => rebuildProjections(tx.db, ledger.config)

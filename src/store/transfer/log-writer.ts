@@ -10,6 +10,8 @@ import type { WriteUnit } from "../event-log.js"
 
 export interface TransferTx extends WriteUnit {
   readonly appendRaw: (rows: ReadonlyArray<RawEvent>) => StoredEvent[]
+  /** Appends without projecting: a replay appends the whole log, then rebuilds once. */
+  readonly appendLogOnly: (rows: ReadonlyArray<RawEvent>) => StoredEvent[]
   readonly hasEvent: (id: string) => boolean
   readonly eventCount: () => number
   readonly rebuild: () => { events: number }

@@ -23,7 +23,7 @@ export const replayLog = (store: LogWriter, text: string, onProgress?: Progress)
         if (item.kind !== "event") {
           return Either.left(replayed(new ImportLineInvalid({ line: item.line, reason: "replay takes an exported event log ('mem export'), not memories; use 'mem import'" })))
         }
-        const [stored] = tx.appendRaw([rawOf(item.event)])
+        const [stored] = tx.appendLogOnly([rawOf(item.event)])
         // The store is empty, so its chain is the export's, which the parse has checked line by line.
         if (stored!.hash !== item.event.hash) return Either.left(replayed(new ImportLineInvalid({ line: item.line, reason: "the hash chain does not match the export" })))
         if (onProgress && stored!.seq % 50_000 === 0) onProgress(stored!.seq, items.length)

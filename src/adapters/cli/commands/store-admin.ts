@@ -143,7 +143,7 @@ export const verify = Command.make("verify", { json: O.json }, (a) =>
           `${r.ok ? "ok" : "FAILED"}: ${count(r.events, "event")}`,
           `hash chain:   ${r.chain.ok ? "ok" : `broken at #${r.chain.brokenAt}: ${r.chain.reason}`}`,
           `projections:  ${r.projections.ok ? "equal a rebuild" : `differ from a rebuild in ${r.projections.differences.map((d) => d.projection).join(", ")}`}`,
-          `sqlite:       ${r.integrity}`,
+          `integrity:    ${r.integrity}`,
           ...writesLine(r)
         ].join("\n")
     }
