@@ -9,11 +9,8 @@
  * after the cues and without looking at them; each set is also split into its tuning half
  * (odd ids, the only one tuned on) and its held-out half.
  *
- *   node bench/run.mjs retrieval [--misses] [--with-cues-only]
+ *   node bench/run.mjs retrieval [--misses] [--with-cues-only] [--pg postgres://SERVER]
  */
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { Effect } from "effect"
 import { DEFAULT_CONFIG, type LedgerConfig } from "../src/config.js"
 import { AppLayer } from "../src/services/app.js"
@@ -23,6 +20,7 @@ import { Retrieval } from "../src/services/retrieval.js"
 import { runBaseline } from "./retrieval/bm25-baseline.js"
 import { formatTable, queryHalf, summarize, type QueryOutcome } from "./retrieval/metrics.js"
 import { loadDataset, type BenchQuery } from "./retrieval/validate.js"
+import { pgServerArg, scratchStore } from "./support/scratch-store.js"
 
 const actor = { origin: "bench", agent: "bench" }
 
@@ -36,9 +34,9 @@ export interface QualityRun {
 }
 
 /** Runs the whole data set against a fresh store with `config`. */
-export const runQuality = (config: LedgerConfig = DEFAULT_CONFIG, options: { readonly cues?: boolean } = {}): Promise<QualityRun> => {
+export const runQuality = async (config: LedgerConfig = DEFAULT_CONFIG, options: { readonly cues?: boolean } = {}): Promise<QualityRun> => {
   const { memories, queries } = loadDataset()
-  const dir = mkdtempSync(join(tmpdir(), "memledger-retrieval-"))
+  const store = await scratchStore("retrieval")
   const program = Effect.gen(function* () {
     const maintenance = yield* Maintenance
     const commands = yield* Commands
@@ -69,9 +67,7 @@ export const runQuality = (config: LedgerConfig = DEFAULT_CONFIG, options: { rea
     }
     return { outcomes, negatives, negativesWithoutContext, emptyContext }
   })
-  return Effect.runPromise(Effect.scoped(program.pipe(Effect.provide(AppLayer(join(dir, "bench.db"), config))))).finally(() =>
-    rmSync(dir, { recursive: true, force: true })
-  )
+  return Effect.runPromise(Effect.scoped(program.pipe(Effect.provide(AppLayer(store.location, config))))).finally(store.remove)
 }
 
 const printMisses = (outcomes: ReadonlyArray<QueryOutcome>, queries: ReadonlyArray<BenchQuery>) => {
@@ -103,7 +99,7 @@ if (process.argv[1]?.endsWith("/retrieval.mjs")) {
   const { queries } = loadDataset()
   const embedder = process.env.MEMLEDGER_EMBEDDER ?? "none"
   const mode = embedder === "none" ? "keyword mode" : `hybrid, MEMLEDGER_EMBEDDER=${embedder}`
-  console.log(`memledger search (${mode}, default config), limit 10`)
+  console.log(`memledger search (${mode}, default config), limit 10, on ${pgServerArg() === undefined ? "SQLite" : "PostgreSQL"}`)
   if (!process.argv.includes("--with-cues-only")) {
     const plain = await runQuality()
     printSets("without cues, every query", plain, () => true, queries)
