@@ -35,8 +35,8 @@ export interface IndexedDocument {
   readonly extraTokens: number
 }
 
-/** Adds a document's terms; its counts go into the collection's statistics. */
-export const indexDocument = (db: SyncPg, index: IndexName, doc: IndexedDocument): void => {
+/** A document's terms with their count in each column, and its length as FTS5 counts it. */
+const termsOf = (doc: IndexedDocument): { counts: Map<string, number[]>; tokens: number } => {
   const counts = new Map<string, number[]>()
   let tokens = doc.extraTokens
   doc.columns.forEach((text, column) => {
@@ -47,21 +47,44 @@ export const indexDocument = (db: SyncPg, index: IndexName, doc: IndexedDocument
       tf[column]!++
     }
   })
-  const terms = [...counts.keys()]
-  const tfs = doc.columns.map((_, column) => terms.map((t) => counts.get(t)![column]!))
-  db.run(
-    `INSERT INTO keyword_terms (index_name, term, place, category, key, tokens, tf)
-       SELECT $1, t.term, $2, $3, $4, $5, ARRAY[${tfs.map((_, i) => `t.c${i}`).join(", ")}]::real[]
-       FROM unnest($6::text[]${tfs.map((_, i) => `, $${7 + i}::real[]`).join("")}) AS t(term${tfs.map((_, i) => `, c${i}`).join("")})`,
-    [index, doc.place, doc.category, doc.key, tokens, terms, ...tfs]
-  )
-  db.run(
-    `INSERT INTO keyword_df (index_name, term, df) SELECT $1, unnest($2::text[]), 1
-       ON CONFLICT (index_name, term) DO UPDATE SET df = keyword_df.df + 1`,
-    [index, terms]
-  )
-  db.run("UPDATE keyword_totals SET docs = docs + 1, tokens = tokens + $2 WHERE index_name = $1", [index, tokens])
+  return { counts, tokens }
 }
+
+/** Rows are sent as one JSON array and expanded by PostgreSQL: one statement for many rows. */
+const TERMS_FROM_JSON = `INSERT INTO keyword_terms (index_name, term, place, category, key, tokens, tf)
+  SELECT index_name, term, place, category, key, tokens, tf FROM json_populate_recordset(NULL::keyword_terms, $1::json)`
+
+/** Rows per statement: large enough to spread a statement's cost, small enough for a modest message. */
+const ROWS_PER_STATEMENT = 5_000
+
+/** Adds documents' terms (one at a time on appends, thousands at a time in a rebuild), and their share of the statistics. */
+export const indexDocuments = (db: SyncPg, index: IndexName, docs: ReadonlyArray<IndexedDocument>): void => {
+  const df = new Map<string, number>()
+  let tokens = 0
+  let rows: unknown[] = []
+  for (const doc of docs) {
+    const terms = termsOf(doc)
+    tokens += terms.tokens
+    for (const [term, tf] of terms.counts) {
+      df.set(term, (df.get(term) ?? 0) + 1)
+      rows.push({ index_name: index, term, place: doc.place, category: doc.category, key: doc.key, tokens: terms.tokens, tf })
+    }
+    if (rows.length >= ROWS_PER_STATEMENT) {
+      db.run(TERMS_FROM_JSON, [JSON.stringify(rows)])
+      rows = []
+    }
+  }
+  if (rows.length > 0) db.run(TERMS_FROM_JSON, [JSON.stringify(rows)])
+  if (docs.length === 0) return
+  db.run(
+    `INSERT INTO keyword_df (index_name, term, df) SELECT $1, t.term, t.n FROM unnest($2::text[], $3::int[]) AS t(term, n)
+       ON CONFLICT (index_name, term) DO UPDATE SET df = keyword_df.df + excluded.df`,
+    [index, [...df.keys()], [...df.values()]]
+  )
+  db.run("UPDATE keyword_totals SET docs = docs + $2, tokens = tokens + $3 WHERE index_name = $1", [index, docs.length, tokens])
+}
+
+export const indexDocument = (db: SyncPg, index: IndexName, doc: IndexedDocument): void => indexDocuments(db, index, [doc])
 
 /**
  * Removes a document's terms and its share of the statistics. A document with no term at all

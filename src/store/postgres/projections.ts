@@ -104,7 +104,42 @@ export const writeConversation = (db: SyncPg, c: ConversationState): void =>
     [c.origin, c.events, c.memoriesAdded, c.outcomes, c.firstAt, c.lastAt, c.forgotten ? 1 : 0, c.purgedEvents]
   )
 
-const documentOf = (m: MemoryState) => memoryDocument(m.key, indexedColumns(m), m.project, isLive(m), m.category)
+export const memoryDocumentOf = (m: MemoryState) => memoryDocument(m.key, indexedColumns(m), m.project, isLive(m), m.category)
+
+/** Inserts rows given as objects named by column, many to a statement (a rebuild's bulk write). */
+export const insertRows = (db: SyncPg, table: "memories" | "evidence" | "conversations", rows: ReadonlyArray<Record<string, unknown>>): void => {
+  for (let at = 0; at < rows.length; at += 2_000) {
+    db.run(`INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, $1::json)`, [JSON.stringify(rows.slice(at, at + 2_000))])
+  }
+}
+
+/** A memory as a row object, its columns named as in MEMORY_COLUMNS. */
+export const memoryRow = (m: MemoryState): Record<string, unknown> => {
+  const values = memoryParams(m)
+  return Object.fromEntries(COLUMN_LIST.map((c, i) => [c, values[i]]))
+}
+
+export const evidenceRow = (e: EvidenceState): Record<string, unknown> => ({
+  memory_id: e.memoryId,
+  worked: e.worked,
+  failed: e.failed,
+  anchor_ms: e.anchorMs,
+  worked_count: e.workedCount,
+  failed_count: e.failedCount,
+  partial_count: e.partialCount,
+  event_ids: JSON.stringify(e.eventIds)
+})
+
+export const conversationRow = (c: ConversationState): Record<string, unknown> => ({
+  origin: c.origin,
+  events: c.events,
+  memories_added: c.memoriesAdded,
+  outcomes: c.outcomes,
+  first_at: c.firstAt,
+  last_at: c.lastAt,
+  forgotten: c.forgotten ? 1 : 0,
+  purged_events: c.purgedEvents
+})
 
 /** FTS5 counts a row's scope tokens in its length: two for a memory, one for a cue. */
 const lengthOf = (columns: ReadonlyArray<string>, extra: number): number => extra + columns.reduce((n, text) => n + indexTokens(text).length, 0)
@@ -116,7 +151,7 @@ export const indexMemory = (db: SyncPg, before: MemoryState | undefined, after: 
   if (!textChanged && placeOf(before!) === placeOf(after!)) return
   if (textChanged || before!.project !== after!.project) db.run("UPDATE content_changes SET n = n + 1 WHERE id = 1")
   if (before) unindexDocument(db, "memories", before.key, lengthOf(indexedColumns(before), 2))
-  if (after) indexDocument(db, "memories", documentOf(after))
+  if (after) indexDocument(db, "memories", memoryDocumentOf(after))
 }
 
 /** Replaces a memory's cue state and its searchable cues (none when `state` is undefined). */

@@ -9,7 +9,8 @@ import { decodePayload } from "../../events/codec.js"
 import { finalForgottenOrigins, foldLog } from "../../projections/log-fold.js"
 import type { Progress } from "../store-maintenance.js"
 import { lastEvent, readEvents } from "./event-log.js"
-import { pgProjectionTables } from "./projections.js"
+import { conversationRow, evidenceRow, insertRows, memoryDocumentOf, memoryRow, pgProjectionTables } from "./projections.js"
+import { indexDocuments } from "./keyword-index.js"
 import { DROP_PROJECTIONS, PROJECTION_DDL, PG_SCHEMA_VERSION, setMeta } from "./schema.js"
 import type { SyncPg } from "./sync-client.js"
 
@@ -30,12 +31,12 @@ export const rebuildProjections = (db: SyncPg, config: LedgerConfig, onProgress?
   if (!temporary) db.execute(DROP_PROJECTIONS)
   db.execute(temporary ? PROJECTION_DDL.replace(/CREATE TABLE /g, "CREATE TEMP TABLE ") : PROJECTION_DDL)
   const tables = pgProjectionTables(db)
-  for (const m of folded.memories.values()) {
-    tables.writeMemory(m)
-    tables.indexMemory(undefined, m)
-  }
-  for (const e of folded.evidence.values()) tables.writeEvidence(e)
-  for (const c of folded.conversations.values()) tables.writeConversation(c)
+  const memories = [...folded.memories.values()]
+  insertRows(db, "memories", memories.map(memoryRow))
+  indexDocuments(db, "memories", memories.map(memoryDocumentOf))
+  db.run("UPDATE content_changes SET n = n + 1 WHERE id = 1")
+  insertRows(db, "evidence", [...folded.evidence.values()].map(evidenceRow))
+  insertRows(db, "conversations", [...folded.conversations.values()].map(conversationRow))
   for (const [memoryId, c] of folded.cues) if (folded.memories.has(memoryId)) tables.writeCueState(memoryId as MemoryId, c)
   writeCheckpoint(db, config, folded.lastSeq)
   db.flush()

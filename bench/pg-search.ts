@@ -1,0 +1,80 @@
+/**
+ * Keyword search on PostgreSQL: a store of `--size` memories (support/corpus.ts), made the
+ * quick way (bulk import into SQLite, export, replay into a fresh PostgreSQL database, which
+ * also times the replay), then Retrieval.search for the search bench's queries and for
+ * queries of the corpus's most common words, where BM25 scores every matching row. Reports
+ * p50 and p95 of each set. The goal at 100,000: p95 under 25 ms for both.
+ *
+ *   node bench/run.mjs pg-search --pg postgres://SERVER [--size 100000] [--queries 300] [--warmup 30]
+ */
+import { join } from "node:path"
+import { performance } from "node:perf_hooks"
+import { Effect, ManagedRuntime } from "effect"
+import { AppLayer } from "../src/services/app.js"
+import { Maintenance } from "../src/services/maintenance.js"
+import { Retrieval } from "../src/services/retrieval.js"
+import { indexTokens } from "../src/retrieval/stems.js"
+import { STOP_WORDS } from "../src/retrieval/fts-query.js"
+import { generateMemories, makeRandom, toJsonl, type MemoryLine } from "./support/corpus.js"
+import { environment, fmt, intArg, withScratchDir } from "./support/measure.js"
+import { pgServerArg, scratchStore } from "./support/scratch-store.js"
+import { percentile } from "./support/search-report.js"
+import { makeQueries, type BenchQuery } from "./support/search-queries.js"
+
+const server = pgServerArg()
+if (server === undefined) {
+  console.error("usage: node bench/run.mjs pg-search --pg postgres://SERVER [--size N] [--queries N]")
+  process.exit(2)
+}
+const size = intArg("size", 100_000)
+const queryCount = intArg("queries", 300)
+const warmup = intArg("warmup", 30)
+const actor = { origin: "bench", agent: "bench" }
+
+/** The words in the most memories: queries of them match a large share of the store. */
+const commonWordQueries = (corpus: ReadonlyArray<MemoryLine>, count: number): BenchQuery[] => {
+  const df = new Map<string, number>()
+  for (const m of corpus) for (const w of new Set(m.content.toLowerCase().match(/[a-z]{4,}/g) ?? [])) if (!STOP_WORDS.has(w)) df.set(w, (df.get(w) ?? 0) + 1)
+  const words = [...df].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([w]) => w)
+  const r = makeRandom(7)
+  return Array.from({ length: count }, () => ({ query: `${r.pick(words)} ${r.pick(words)}`, project: r.chance(0.5) ? null : r.pick(corpus).project }))
+}
+
+await withScratchDir("pg-search", async (dir) => {
+  console.log(`pg-search: ${fmt(size)} memories, ${fmt(queryCount)} queries per set; ${environment()}`)
+  const corpus = generateMemories(size)
+  const exported = join(dir, "log.jsonl")
+  const sqlite = ManagedRuntime.make(AppLayer(join(dir, "made.db")))
+  await sqlite.runPromise(Effect.flatMap(Maintenance, (m) => m.importJsonl(toJsonl(corpus), actor)))
+  await sqlite.runPromise(Effect.flatMap(Maintenance, (m) => m.exportTo(exported)))
+  await sqlite.dispose()
+
+  const store = await scratchStore("pg-search", server)
+  const pg = ManagedRuntime.make(AppLayer(store.location))
+  try {
+    const started = performance.now()
+    const { readFileSync } = await import("node:fs")
+    const replayed = await pg.runPromise(Effect.flatMap(Maintenance, (m) => m.replay(readFileSync(exported, "utf8"))))
+    const seconds = (performance.now() - started) / 1000
+    console.log(`replay into PostgreSQL: ${fmt(replayed.events)} events in ${seconds.toFixed(1)} s (${fmt(replayed.events / seconds)} events/s, projections rebuilt)`)
+
+    const sets: Array<[string, BenchQuery[]]> = [
+      ["search bench queries", makeQueries(queryCount + warmup, corpus, makeRandom(size))],
+      ["common words", commonWordQueries(corpus, queryCount + warmup)]
+    ]
+    for (const [name, queries] of sets) {
+      const times: number[] = []
+      for (const [i, q] of queries.entries()) {
+        const t = performance.now()
+        await pg.runPromise(Effect.flatMap(Retrieval, (r) => r.search({ query: q.query, project: q.project, limit: 10 }, actor)))
+        if (i >= warmup) times.push(performance.now() - t)
+      }
+      console.log(`${name.padEnd(22)} p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms  (e.g. "${queries[warmup]!.query}")`)
+    }
+    const terms = indexTokens(corpus[0]!.content).length
+    console.log(`(first memory: ${terms} tokens)`)
+  } finally {
+    await pg.dispose()
+    await store.remove()
+  }
+})
