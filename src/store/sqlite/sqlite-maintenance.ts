@@ -10,12 +10,11 @@ import { makeImportIdFactory } from "../../domain/ids.js"
 import { StoreDamaged } from "../errors.js"
 import type { StoreMaintenanceApi } from "../store-maintenance.js"
 import { refuseIfBroken } from "./chain-break.js"
-import { fileSize, quickCheck, type Db } from "./database.js"
+import { fileSize, quickCheck } from "./database.js"
 import { databaseChecks, privacyCounts } from "./doctor.js"
 import { eventCount } from "./event-log.js"
 import type { LedgerStore } from "./ledger-store.js"
 import { rebuildProjections } from "./projections/rebuild.js"
-import { pruneEmbeddingCache } from "./projections/vectors.js"
 import { previewPurge, purgeForgotten } from "./purge.js"
 import { exportLog } from "./transfer/export-log.js"
 import { importJsonl } from "./transfer/import-memories.js"
@@ -47,10 +46,7 @@ export const sqliteMaintenance = (store: LedgerStore): StoreMaintenanceApi => {
         undamaged(store),
         Effect.sync(() => {
           refuseIfBroken(store.db, store.path)
-          const report = purgeForgotten(store.db, store.config, options, onProgress)
-          // Vectors and cached embeddings of erased text must not outlive it either.
-          pruneVectors(store.db)
-          return report
+          return purgeForgotten(store.db, store.config, options, onProgress)
         })
       ),
     purgePreview: (options) => Effect.sync(() => store.read((db) => previewPurge(db, options))),
@@ -81,10 +77,4 @@ const pooledRandomBytes = (poolSize = 4096) => {
     used += n
     return pool.subarray(used - n, used)
   }
-}
-
-/** After a purge: drop cached embeddings of text no memory holds (the next sync drops their vectors). */
-const pruneVectors = (db: Db): void => {
-  const tables = db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'embedding_cache'").get() as { n: number }
-  if (tables.n > 0) pruneEmbeddingCache(db)
 }
