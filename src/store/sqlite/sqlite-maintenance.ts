@@ -9,8 +9,10 @@ import { Effect } from "effect"
 import { makeImportIdFactory } from "../../domain/ids.js"
 import { StoreDamaged } from "../errors.js"
 import type { StoreMaintenanceApi } from "../store-maintenance.js"
+import { copyStore, purgeCopyFile, verifyCopyFile } from "./backup-copies.js"
 import { refuseIfBroken } from "./chain-break.js"
 import { fileSize, quickCheck } from "./database.js"
+import { diskFullOf } from "./disk-full.js"
 import { databaseChecks, privacyCounts } from "./doctor.js"
 import { eventCount } from "./event-log.js"
 import type { LedgerStore } from "./ledger-store.js"
@@ -50,6 +52,16 @@ export const sqliteMaintenance = (store: LedgerStore): StoreMaintenanceApi => {
         })
       ),
     purgePreview: (options) => Effect.sync(() => store.read((db) => previewPurge(db, options))),
+    backup: (toFile) =>
+      Effect.tryPromise({ try: () => copyStore(store.db, toFile), catch: (error) => error }).pipe(
+        // A full disk is the copy's, the one file written; anything else is a defect the edge names.
+        Effect.catchAll((error) => {
+          const full = diskFullOf(error, toFile)
+          return full === undefined ? Effect.die(error) : Effect.fail(full)
+        })
+      ),
+    verifyCopy: (file, nowIso) => Effect.suspend(() => verifyCopyFile(file, store.config, nowIso)),
+    purgeCopy: (file) => Effect.sync(() => purgeCopyFile(store, file)),
     checks: Effect.sync(() => store.read((db) => databaseChecks(db, store.path))),
     privacyCounts: Effect.sync(() => store.read(privacyCounts)),
     syncVectors: (embedder, onProgress) => ensureVectors(store, embedder, onProgress),
