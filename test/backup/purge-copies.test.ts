@@ -15,7 +15,8 @@ const IN_MEMORY = "hw8-memory-marker-2kq"
 
 const holds = (file: string, marker: string) => [file, `${file}-wal`, `${file}-shm`].filter(existsSync).some((f) => readFileSync(f).includes(marker))
 
-it("erases in every managed copy what the store erased, and names a copy it could not purge", () => {
+// About twenty `mem` processes one after another: more than the default minute on a busy machine.
+it("erases in every managed copy what the store erased, and names a copy it could not purge", { timeout: 180_000 }, () => {
   const dir = tempDir()
   const db = join(dir, "m.db")
   const run = memAt(db)
