@@ -117,6 +117,18 @@ export const PurgeOutput = Schema.Struct({
   done: described(Schema.Boolean, "false: nothing was erased, this is what would go"),
   conversations: described(Schema.Array(Schema.String), "the forgotten conversations whose events are (or would be) erased"),
   memories: described(Schema.Number, "forgotten memories whose text is (or would be) erased"),
-  erasedEvents: Schema.optional(Schema.Number)
+  erasedEvents: Schema.optional(Schema.Number),
+  copies: Schema.optional(
+    described(
+      Schema.Array(
+        Schema.Struct({
+          file: Schema.String,
+          erasedEvents: Schema.optional(described(Schema.Number, "payloads erased in this copy (absent before --yes)")),
+          problem: Schema.optional(described(Schema.String, "why the copy was left as it was: it may still hold forgotten text"))
+        })
+      ),
+      "the backup copies the store manages (docs/backups.md), each purged of what the store erased"
+    )
+  )
 })
 export type PurgeOutput = typeof PurgeOutput.Type

@@ -11,20 +11,19 @@ import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs"
 import { homedir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { sha256Hex } from "../domain/sha256.js"
+import { isStoreUrl } from "../store/store-url.js"
 
 export const stateRoot = (env: NodeJS.ProcessEnv = process.env): string =>
   env.MEMLEDGER_STATE_DIR && env.MEMLEDGER_STATE_DIR.length > 0 ? env.MEMLEDGER_STATE_DIR : join(homedir(), ".memledger", "state")
 
-const isUrl = (store: string): boolean => /^[a-z][a-z0-9+.-]*:\/\//i.test(store)
-
 /** The state folder of one store: `store` is its file's path (as given) or its URL. */
 export const storeStateFolder = (store: string, env: NodeJS.ProcessEnv = process.env): string =>
-  join(stateRoot(env), `store-${sha256Hex(isUrl(store) ? store : resolve(store)).slice(0, 16)}`)
+  join(stateRoot(env), `store-${sha256Hex(isStoreUrl(store) ? store : resolve(store)).slice(0, 16)}`)
 
 /** The folder of session files for `store`, with any kept beside its file moved in first. */
 export const sessionsFolder = (store: string, env: NodeJS.ProcessEnv = process.env): string => {
   const folder = join(storeStateFolder(store, env), "sessions")
-  if (!isUrl(store)) adoptSessionsBeside(store, folder)
+  if (!isStoreUrl(store)) adoptSessionsBeside(store, folder)
   return folder
 }
 

@@ -6,13 +6,14 @@
  * (MEMLEDGER_EMBEDDER, see docs/embeddings.md) unless a layer for it is given.
  */
 import { resolve } from "node:path"
-import { Layer } from "effect"
+import { Either, Layer } from "effect"
 import { DEFAULT_CONFIG, type LedgerConfig } from "../config.js"
 import { EmbedderFromEnv, type Embedder } from "../embeddings/embedder.js"
 import type { EmbedderConfigInvalid } from "../embeddings/errors.js"
 import { OperationsLocal } from "../api/operations-local.js"
 import { CommandsLive } from "./commands.js"
 import { ConsoleLive } from "./console.js"
+import { BackupsLive } from "./backups.js"
 import { MaintenanceLive } from "./maintenance.js"
 import { QueriesLive } from "./queries.js"
 import { RetrievalLive } from "./retrieval.js"
@@ -29,6 +30,9 @@ import type { DatabaseUnusable, DiskFull, StoreNotFound } from "../domain/errors
 import type { StoreError } from "../store/errors.js"
 import { TasksLive } from "./tasks.js"
 import type { StoreOpening } from "../store/opening.js"
+import { BackupNotAvailable, type RestoreRefused, type RestoreReport } from "../store/store-copies.js"
+import { isStoreUrl, storeScheme } from "../store/store-url.js"
+import { restoreCopy } from "../store/sqlite/restore-copy.js"
 
 export const AppLayer = (
   dbPath: string,
@@ -41,7 +45,7 @@ export const AppLayer = (
 export const AppLayerOn = <ROut, E>(
   store: Layer.Layer<ROut | EventLog | LedgerReader | StoreMaintenance | Settings, E>,
   embedder: Layer.Layer<Embedder, EmbedderConfigInvalid> = EmbedderFromEnv()
-) => Layer.mergeAll(CommandsLive, QueriesLive, MaintenanceLive, RetrievalLive, TasksLive, ConsoleLive).pipe(Layer.provideMerge(Layer.merge(store, embedder)))
+) => Layer.mergeAll(CommandsLive, QueriesLive, MaintenanceLive, BackupsLive, RetrievalLive, TasksLive, ConsoleLive).pipe(Layer.provideMerge(Layer.merge(store, embedder)))
 
 /** The ports over the store `location` names. */
 export const StoreLive = (
@@ -71,3 +75,22 @@ export const storeErrorOf = (error: unknown, location: string): StoreError | und
 export const unusablePath = (location: string): string | undefined => (isPostgresUrl(location) ? undefined : unusableFile(location))
 
 export { isPostgresUrl }
+
+/**
+ * Why `mem backup` does not copy this store, if it does not: this root opens SQLite files, and
+ * a store named by a URL (PostgreSQL, to come) is none. Its backups are exports, until its own
+ * store writes them through the maintenance port's `backup`.
+ */
+export const backupRefusal = (store: string, restoring = false): BackupNotAvailable | undefined => {
+  if (!isStoreUrl(store)) return undefined
+  const instead = restoring
+    ? "its backups are exports ('mem export FILE'), which 'mem replay FILE' takes into an empty store"
+    : "write its backup with 'mem export FILE' for now (mem backup will write its log as an export later); for the database itself, pg_dump and point-in-time recovery are the tools"
+  return new BackupNotAvailable({ store: `a ${storeScheme(store)}:// store`, instead })
+}
+
+/** Puts a verified backup copy in place of the store file, which no process may have open (restore-copy.ts). */
+export const restoreStore = (store: string, file: string, now: Date): Either.Either<RestoreReport, RestoreRefused | BackupNotAvailable> => {
+  const refused = backupRefusal(store, true)
+  return refused === undefined ? restoreCopy(store, file, DEFAULT_CONFIG, now) : Either.left(refused)
+}

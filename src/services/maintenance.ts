@@ -9,6 +9,8 @@ import type { DiskFull, DomainError } from "../domain/errors.js"
 import { captureSummary, readCaptureSettings } from "../capture/capture-settings.js"
 import { Embedder, type EmbedderApi } from "../embeddings/embedder.js"
 import type { StoreDamaged } from "../store/errors.js"
+import type { CopyPurge } from "../store/store-copies.js"
+import { copiesToPurge, purgeCopies } from "./backups.js"
 import {
   StoreMaintenance,
   type Check,
@@ -36,10 +38,17 @@ export interface MaintenanceApi {
   readonly replay: (text: string, onProgress?: Progress) => Effect.Effect<{ events: number }, DomainError>
   readonly rebuild: (onProgress?: Progress) => Effect.Effect<{ events: number }, StoreDamaged>
   readonly verify: (onProgress?: Progress) => Effect.Effect<VerifyReport>
-  readonly purge: (options: { readonly memories: boolean }, onProgress?: Progress) => Effect.Effect<PurgeReport, StoreDamaged>
-  /** What purge would erase now, without erasing anything. */
-  readonly purgePreview: (options: { readonly memories: boolean }) => Effect.Effect<{ readonly conversations: ReadonlyArray<string>; readonly memories: number }>
+  /** Erases forgotten text in the store, then in every backup copy it manages (backups.ts). */
+  readonly purge: (options: { readonly memories: boolean }, onProgress?: Progress) => Effect.Effect<PurgeReport & WithCopies, StoreDamaged>
+  /** What purge would erase now, and the copies it would go through, without erasing anything. */
+  readonly purgePreview: (options: { readonly memories: boolean }) => Effect.Effect<
+    { readonly conversations: ReadonlyArray<string>; readonly memories: number } & WithCopies
+  >
   readonly doctor: Effect.Effect<DoctorReport>
+}
+
+export interface WithCopies {
+  readonly copies: ReadonlyArray<CopyPurge>
 }
 
 export interface DoctorReport {
@@ -67,8 +76,12 @@ export const MaintenanceLive = Layer.effect(
       replay: store.replay,
       rebuild: store.rebuild,
       verify: (onProgress) => Effect.flatMap(Clock.currentTimeMillis, (now) => store.verify(new Date(now).toISOString(), onProgress)),
-      purge: store.purge,
-      purgePreview: store.purgePreview,
+      purge: (options, onProgress) =>
+        Effect.gen(function* () {
+          const report = yield* store.purge(options, onProgress)
+          return { ...report, copies: yield* purgeCopies(store) }
+        }),
+      purgePreview: (options) => Effect.zipWith(store.purgePreview(options), copiesToPurge(store), (preview, copies) => ({ ...preview, copies })),
       doctor: Effect.gen(function* () {
         const settings = readCaptureSettings(store.location)
         const captureCheck: ReadonlyArray<Check> = Either.isLeft(settings)

@@ -1,7 +1,7 @@
 /**
  * The store's own work, as a port: moving the log in and out (import, export, replay), keeping
- * the store sound (rebuild, verify, purge, the checks `doctor` runs), the vectors an embedder
- * keeps beside the projections, and where the store is. Each store implements it; the
+ * the store sound (rebuild, verify, purge, the checks `doctor` runs), its backup copies, the
+ * vectors an embedder keeps beside the projections, and where the store is. Each store implements it; the
  * `Maintenance` service and the CLI call it. Long work reports progress through a callback.
  */
 import { Context, type Effect, Schema } from "effect"
@@ -10,6 +10,7 @@ import type { DiskFull, DomainError } from "../domain/errors.js"
 import type { EmbedderApi } from "../embeddings/embedder.js"
 import type { EmbedderUnavailable } from "../embeddings/errors.js"
 import type { StoreDamaged, StoreError } from "./errors.js"
+import type { BackupNotAvailable, CopyPurge, CopyUnreadable } from "./store-copies.js"
 
 export interface StoreMaintenanceApi {
   /** Where the store is, as `stats` and `doctor` name it (a file's path, ":memory:"). */
@@ -31,6 +32,19 @@ export interface StoreMaintenanceApi {
   readonly purge: (options: { readonly memories: boolean }, onProgress?: Progress) => Effect.Effect<PurgeReport, StoreDamaged>
   /** What purge would erase now, without erasing anything. */
   readonly purgePreview: (options: { readonly memories: boolean }) => Effect.Effect<{ readonly conversations: ReadonlyArray<string>; readonly memories: number }>
+  /**
+   * Writes a consistent copy of the store to `toFile` (new, owner-only) while other processes go
+   * on writing. A store that is not copied as a file refuses, saying how its backups are written.
+   */
+  readonly backup: (toFile: string) => Effect.Effect<void, BackupNotAvailable | DiskFull>
+  /** What `verify` reports, of a copy `backup` wrote (or one to restore), as it would of the store. */
+  readonly verifyCopy: (file: string, nowIso: string) => Effect.Effect<VerifyReport, CopyUnreadable>
+  /**
+   * Erases from a copy of this store's log every payload the store has erased, so a purge reaches
+   * its backups. A copy whose log is not a beginning of this one, or that does not read, is left
+   * as it is, and `problem` says so: it may still hold forgotten text.
+   */
+  readonly purgeCopy: (file: string) => Effect.Effect<CopyPurge>
   /** The store's own checks for `doctor`: cheap ones only (the full comparison is verify). */
   readonly checks: Effect.Effect<ReadonlyArray<Check>>
   readonly privacyCounts: Effect.Effect<PrivacyCounts>

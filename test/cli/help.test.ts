@@ -10,7 +10,7 @@ import { onTerminal, shellQuote } from "../support/terminal.js"
 /** Every command, as typed after `mem`. */
 const COMMANDS = [
   "add", "import", "search", "why", "context", "show", "list", "edit", "outcome", "confirm", "supersede", "forget", "restore",
-  "forget-conversation", "conversations", "log", "export", "replay", "rebuild", "verify", "purge", "stats", "doctor",
+  "forget-conversation", "conversations", "log", "export", "replay", "rebuild", "verify", "purge", "backup", "backup restore", "stats", "doctor",
   "tasks", "tasks sync", "review", "capture", "review accept", "review reject", "hook", "mcp", "serve", "ui", "install", "uninstall"
 ]
 

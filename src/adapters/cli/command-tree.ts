@@ -1,6 +1,7 @@
 /** The `mem` command and every command under it, for @effect/cli to run and for help to describe. */
 import { Command } from "@effect/cli"
 import { add } from "./commands/add.js"
+import { backup, backupRestore } from "./commands/backup.js"
 import { confirm, edit, forget, outcome, restore, supersede } from "./commands/change.js"
 import { capture } from "./commands/capture.js"
 import { doctor } from "./commands/doctor.js"
@@ -21,7 +22,7 @@ import { mem } from "./root.js"
 
 const commands = [
   add, importCmd, search, why, context, show, cues, list, edit, outcome, confirm, supersede, forget, restore,
-  review, capture, forgetConversation, conversations, log, exportCmd, replay, rebuild, verify, purge, stats, doctor,
+  review, capture, forgetConversation, conversations, log, exportCmd, replay, rebuild, verify, purge, backup, stats, doctor,
   tasks, hook, mcp, serve, ui, install, uninstall
 ] as const
 
@@ -33,6 +34,12 @@ export const cli = mem.pipe(
 export const helpTree = helpNode(
   cli,
   commands.map((command) =>
-    command === tasks ? helpNode(tasks, [helpNode(tasksSync)]) : command === review ? helpNode(review, [helpNode(reviewAccept), helpNode(reviewReject)]) : helpNode(command)
+    command === tasks
+      ? helpNode(tasks, [helpNode(tasksSync)])
+      : command === review
+        ? helpNode(review, [helpNode(reviewAccept), helpNode(reviewReject)])
+        : command === backup
+          ? helpNode(backup, [helpNode(backupRestore)])
+          : helpNode(command)
   )
 )

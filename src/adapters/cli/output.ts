@@ -8,6 +8,7 @@ import { resolve } from "node:path"
 import { Cause, Effect, Exit, Option, type Scope } from "effect"
 import { AppLayer, defaultDbPath, isPostgresUrl, storeErrorOf, storeLocation, unusablePath } from "../../services/app.js"
 import { StoreMaintenance } from "../../store/store-maintenance.js"
+import type { Backups } from "../../services/backups.js"
 import type { Commands } from "../../services/commands.js"
 import type { Maintenance } from "../../services/maintenance.js"
 import type { Queries } from "../../services/queries.js"
@@ -16,7 +17,7 @@ import type { Tasks } from "../../services/tasks.js"
 import { forTerminal } from "./terminal-text.js"
 import type { StoreOpening } from "../../store/opening.js"
 
-export type Services = Commands | Queries | Maintenance | Retrieval | StoreMaintenance | Tasks
+export type Services = Commands | Queries | Maintenance | Backups | Retrieval | StoreMaintenance | Tasks
 
 /** Errors that mean the command line itself was wrong. */
 const USAGE_ERRORS = new Set(["UnknownCategory", "InvalidId", "UsageError", "ExportTargetInvalid", "SecretInIdentity"])

@@ -9,6 +9,7 @@ import type { Caller, Operations } from "../../api/operations.js"
 import { operationsForStore, remoteFromEnv } from "../../api/operations-from-env.js"
 import { CLI_WRITER } from "../../domain/vouching.js"
 import { detectProject } from "../../project/identity.js"
+import { defaultDbPath } from "../../services/app.js"
 import { fail, printOutcome, runAgainstStore, type Printed, type Services } from "./output.js"
 import type { StoreOpening } from "../../store/opening.js"
 
@@ -66,10 +67,21 @@ export const withStore = <A, E extends { readonly _tag: string; readonly message
   effect: Effect.Effect<A, E, Services>,
   printed: Printed<A>,
   opening: StoreOpening = EXISTING
-) =>
+) => onStoreFile(printed, (db) => runAgainstStore(db, effect, printed, opening))
+
+/**
+ * Runs a command on where the store is, without opening it (a restore replaces the file
+ * itself); refused as withStore refuses with MEMLEDGER_URL set and no --db.
+ */
+export const withStoreLocation = <A, E extends { readonly _tag: string; readonly message: string }>(
+  f: (store: string) => Effect.Effect<A, E>,
+  printed: Printed<A>
+) => onStoreFile(printed, (db) => printOutcome(Effect.suspend(() => f(Option.getOrElse(db, () => defaultDbPath()))), printed, db))
+
+const onStoreFile = <A>(printed: Printed<A>, run: (db: Option.Option<string>) => Effect.Effect<void>) =>
   Effect.flatMap(mem, ({ db }) => {
     const remote = Option.isNone(db) ? remoteFromEnv() : undefined
-    if (remote === undefined) return runAgainstStore(db, effect, printed, opening)
+    if (remote === undefined) return run(db)
     return Effect.sync(() =>
       fail(
         printed.json,

@@ -10,6 +10,7 @@ import { countLines, parseImport } from "../../commands/import-lines.js"
 import { DiskFull } from "../../domain/errors.js"
 import { makeImportIdFactory } from "../../domain/ids.js"
 import { LogBroken, StoreLocked } from "../errors.js"
+import { BackupNotAvailable, CopyUnreadable } from "../store-copies.js"
 import type { StoreError } from "../errors.js"
 import type { Check, PrivacyCounts, StoreMaintenanceApi } from "../store-maintenance.js"
 import { exportLog, type ExportSource } from "../transfer/export-file.js"
@@ -44,11 +45,19 @@ export const pgMaintenance = (ledger: PgLedger): StoreMaintenanceApi => {
     purgePreview: (options) => Effect.sync(() => previewPurge(ledger, options)),
     checks: Effect.sync(() => ledger.read((db) => checks(db.one<{ v: string }>("SELECT current_setting('server_version') AS v")!.v, ledger.location))),
     privacyCounts: Effect.sync(() => ledger.read((db) => db.one<PrivacyCounts>(PRIVACY_COUNTS)!)),
+    // A PostgreSQL database is backed up by its own tools (pg_dump, point-in-time recovery) or as
+    // an export of its log: it has no file for `mem backup` to copy (docs/backups.md).
+    backup: () => Effect.fail(new BackupNotAvailable({ store: "a postgres:// store", instead: EXPORT_INSTEAD })),
+    verifyCopy: (file) => Effect.fail(new CopyUnreadable({ file, reason: "a PostgreSQL store keeps no file copies; its backups are exports" })),
+    purgeCopy: (file) => Effect.succeed({ file, problem: "not a copy of this PostgreSQL store: it keeps no file copies" }),
     syncVectors: () => Effect.void,
     vectorsCurrent: () => Effect.succeed(true),
     errorOf: (thrown) => pgStoreErrorOf(thrown, ledger.location)
   }
 }
+
+const EXPORT_INSTEAD =
+  "write its backup with 'mem export FILE' (which 'mem replay FILE' takes into an empty store); for the database itself, pg_dump and point-in-time recovery are the tools"
 
 const checks = (version: string, location: string): Check[] => [
   { name: "postgresql", ok: true, detail: `PostgreSQL ${version} at ${location}` },

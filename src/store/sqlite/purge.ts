@@ -11,15 +11,18 @@
  */
 import type { LedgerConfig } from "../../config.js"
 import { rebuildProjections } from "./projections/rebuild.js"
+import { pruneEmbeddingCache } from "./projections/vectors.js"
 import type { Db } from "./database.js"
 import { clearStatements } from "./statements.js"
 import type { Progress } from "../store-maintenance.js"
 import type { PurgeReport } from "../store-maintenance.js"
 
 /** `onProgress` counts in events: the rebuild is most of the work; the vacuum ends it. */
-export const purgeForgotten = (db: Db, config: LedgerConfig, options: { readonly memories: boolean }, onProgress?: Progress): PurgeReport => {
-  const report = db
-    .transaction((): PurgeReport => {
+export const purgeForgotten = (db: Db, config: LedgerConfig, options: { readonly memories: boolean }, onProgress?: Progress): PurgeReport =>
+  erasePayloads(
+    db,
+    config,
+    (): PurgeReport => {
       const conversations = (db.prepare("SELECT origin FROM conversations WHERE forgotten = 1 ORDER BY origin").all() as { origin: string }[]).map(
         (r) => r.origin
       )
@@ -38,16 +41,37 @@ export const purgeForgotten = (db: Db, config: LedgerConfig, options: { readonly
            AND seq IN (SELECT seq FROM event_memories WHERE memory_id = ?)`
       )
       for (const id of memories) erased += eraseMemory.run(id).changes
-      rebuildProjections(db, config, onProgress && ((done, total) => onProgress(done * 0.9, total)))
       return { conversations, memories: memories.length, erasedEvents: erased }
+    },
+    onProgress
+  )
+
+/**
+ * Runs `erase`, which sets payloads to NULL, and rebuilds the projections from what is left, in
+ * one transaction; drops the cached vectors of text no memory holds any more; then vacuums the
+ * file and truncates the WAL, so the erased text (and its vectors) are on no page.
+ */
+export const erasePayloads = <R>(db: Db, config: LedgerConfig, erase: () => R, onProgress?: Progress): R => {
+  const report = db
+    .transaction((): R => {
+      const erased = erase()
+      rebuildProjections(db, config, onProgress && ((done, total) => onProgress(done * 0.9, total)))
+      return erased
     })
     .immediate()
   clearStatements(db)
+  pruneErasedVectors(db)
   db.exec("VACUUM")
   db.pragma("wal_checkpoint(TRUNCATE)")
   const events = (db.prepare("SELECT count(*) AS n FROM events").get() as { n: number }).n
   onProgress?.(events, events)
   return report
+}
+
+/** The next vector sync drops the vectors of memories gone; the cache keeps its own until told. */
+const pruneErasedVectors = (db: Db): void => {
+  const tables = db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'embedding_cache'").get() as { n: number }
+  if (tables.n > 0) pruneEmbeddingCache(db)
 }
 
 /** The forgotten conversations that still hold text, and the forgotten memories purge --memories would erase. */

@@ -9,13 +9,14 @@ import { Effect } from "effect"
 import { makeImportIdFactory } from "../../domain/ids.js"
 import { StoreDamaged } from "../errors.js"
 import type { StoreMaintenanceApi } from "../store-maintenance.js"
+import { copyStore, purgeCopyFile, verifyCopyFile } from "./backup-copies.js"
 import { refuseIfBroken } from "./chain-break.js"
-import { fileSize, quickCheck, type Db } from "./database.js"
+import { fileSize, quickCheck } from "./database.js"
+import { diskFullOf } from "./disk-full.js"
 import { databaseChecks, privacyCounts } from "./doctor.js"
 import { eventCount } from "./event-log.js"
 import type { LedgerStore } from "./ledger-store.js"
 import { rebuildProjections } from "./projections/rebuild.js"
-import { pruneEmbeddingCache } from "./projections/vectors.js"
 import { previewPurge, purgeForgotten } from "./purge.js"
 import { exportLog } from "../transfer/export-file.js"
 import { sqliteExportSource } from "./transfer/export-source.js"
@@ -49,13 +50,20 @@ export const sqliteMaintenance = (store: LedgerStore): StoreMaintenanceApi => {
         undamaged(store),
         Effect.sync(() => {
           refuseIfBroken(store.db, store.path)
-          const report = purgeForgotten(store.db, store.config, options, onProgress)
-          // Vectors and cached embeddings of erased text must not outlive it either.
-          pruneVectors(store.db)
-          return report
+          return purgeForgotten(store.db, store.config, options, onProgress)
         })
       ),
     purgePreview: (options) => Effect.sync(() => store.read((db) => previewPurge(db, options))),
+    backup: (toFile) =>
+      Effect.tryPromise({ try: () => copyStore(store.db, toFile), catch: (error) => error }).pipe(
+        // A full disk is the copy's, the one file written; anything else is a defect the edge names.
+        Effect.catchAll((error) => {
+          const full = diskFullOf(error, toFile)
+          return full === undefined ? Effect.die(error) : Effect.fail(full)
+        })
+      ),
+    verifyCopy: (file, nowIso) => Effect.suspend(() => verifyCopyFile(file, store.config, nowIso)),
+    purgeCopy: (file) => Effect.sync(() => purgeCopyFile(store, file)),
     checks: Effect.sync(() => store.read((db) => databaseChecks(db, store.path))),
     privacyCounts: Effect.sync(() => store.read(privacyCounts)),
     syncVectors: (embedder, onProgress) => ensureVectors(store, embedder, onProgress),
@@ -83,10 +91,4 @@ const pooledRandomBytes = (poolSize = 4096) => {
     used += n
     return pool.subarray(used - n, used)
   }
-}
-
-/** After a purge: drop cached embeddings of text no memory holds (the next sync drops their vectors). */
-const pruneVectors = (db: Db): void => {
-  const tables = db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'embedding_cache'").get() as { n: number }
-  if (tables.n > 0) pruneEmbeddingCache(db)
 }

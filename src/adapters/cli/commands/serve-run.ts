@@ -19,6 +19,7 @@ import { makeRestWebHandler } from "../../http/rest-app.js"
 import { startServer } from "../../http/server.js"
 import { resolveToken, type TokenSetup } from "../../http/token.js"
 import { fail } from "../output.js"
+import { planBackups } from "./serve-backups.js"
 import { forTerminal } from "../terminal-text.js"
 
 export interface ServeSettings {
@@ -31,6 +32,8 @@ export interface ServeSettings {
   readonly onServing?: (url: string) => void
   /** Where to look for Beads and Claude Code tasks to list in the console (`mem ui`: its folder). */
   readonly taskPlace?: TaskPlace
+  /** The folder `--backup` names: a verified copy there every day (serve-backups.ts). */
+  readonly backup?: string
 }
 
 // A log line may quote a request's path or a client's name: shown, never obeyed, by a terminal.
@@ -90,6 +93,7 @@ const serveUntilInterrupted = (settings: ServeSettings, token: TokenSetup) =>
     if (token.source === "created") log(`created a bearer token in ${token.file} (owner-only); give it to clients as MEMLEDGER_TOKEN`)
     if (settings.createToken && token.source === "env") log("MEMLEDGER_TOKEN is set, so that is the token; no token file was read or created")
     if (token.token !== null) log(`every request but GET /health needs 'Authorization: Bearer <token>' (the token from ${token.source === "env" ? "MEMLEDGER_TOKEN" : token.file})`)
+    if (settings.backup !== undefined) yield* Effect.forkScoped(yield* planBackups(settings.db, settings.backup, log))
     // One line, always last and always this shape: scripts and tests read the bound URL from it.
     log(`serving ${server.url}`)
     settings.onServing?.(server.url)

@@ -3,6 +3,7 @@ import { Command, Options } from "@effect/cli"
 import { Effect, Option } from "effect"
 import { defaultDbPath } from "../../../services/app.js"
 import { DEFAULT_HOST, DEFAULT_PORT } from "../../http/bind-host.js"
+import * as O from "../options.js"
 import { mem } from "../root.js"
 
 export const serve = Command.make(
@@ -19,13 +20,24 @@ export const serve = Command.make(
     ),
     createToken: Options.boolean("create-token").pipe(
       Options.withDescription("generate ~/.memledger/token if there is none and require its token, on loopback too (a non-loopback bind needs a token)")
+    ),
+    backup: Options.text("backup").pipe(
+      Options.withDescription("keep daily backups in DIR: one at start if the newest there is a day old, then every 24 hours (docs/backups.md)"),
+      Options.optional
     )
   },
   (a) =>
     Effect.flatMap(mem, ({ db }) =>
       // Loaded only here: the server and the HttpApi machinery stay out of every other command's start-up.
       Effect.flatMap(Effect.promise(() => import("./serve-run.js")), ({ runServe }) =>
-        runServe({ db: Option.getOrElse(db, () => defaultDbPath()), host: a.host, port: a.port, allowHosts: a.allowHosts, createToken: a.createToken })
+        runServe({
+          db: Option.getOrElse(db, () => defaultDbPath()),
+          host: a.host,
+          port: a.port,
+          allowHosts: a.allowHosts,
+          createToken: a.createToken,
+          ...O.some("backup", a.backup)
+        })
       )
     )
 ).pipe(Command.withDescription("Serve the REST API, MCP and the console over HTTP (127.0.0.1:7077 by default) until stopped"))

@@ -9,6 +9,7 @@ import { progressBar } from "../progress.js"
 import * as O from "../options.js"
 import { CREATES, mem, withOperations, withStore } from "../root.js"
 import type { VerifyReport } from "../../../store/store-maintenance.js"
+import type { CopyPurge } from "../../../store/store-copies.js"
 import { importTranscripts } from "../../../capture/transcripts/import-transcripts.js"
 
 /** A JSONL file to read, or `-` for standard input. */
@@ -174,15 +175,25 @@ export const purge = Command.make(
 ).pipe(Command.withDescription("Erase forgotten text from disk for good (cannot be undone)"))
 
 /**
- * What purge did, or (without --yes) would do. Erasing nothing is said as such: "cannot be
- * undone" is a warning about text that is gone, and there is none.
+ * What purge did, or (without --yes) would do, in the store and then in its backup copies.
+ * Erasing nothing is said as such: "cannot be undone" is a warning about text that is gone,
+ * and there is none.
  */
-const purgeText = (
-  r: { readonly done: boolean; readonly conversations: ReadonlyArray<string>; readonly memories: number; readonly erasedEvents?: number },
-  command: string
-): string => {
+const purgeText = (r: PurgeResult, command: string): string => [storePurgeText(r, command), ...copiesText(r)].join("\n")
+
+interface PurgeResult {
+  readonly done: boolean
+  readonly conversations: ReadonlyArray<string>
+  readonly memories: number
+  readonly erasedEvents?: number
+  readonly copies: ReadonlyArray<CopyPurge>
+}
+
+const storePurgeText = (r: PurgeResult, command: string): string => {
   const memories = (n: number) => count(n, "forgotten memory", "forgotten memories")
-  if (r.done && r.erasedEvents === 0) return "nothing to purge: no forgotten conversation or memory holds text; nothing was erased"
+  const inCopies = r.copies.reduce((n, c) => n + (c.erasedEvents ?? 0), 0)
+  if (r.done && r.erasedEvents === 0 && inCopies === 0) return "nothing to purge: no forgotten conversation or memory holds text; nothing was erased"
+  if (r.done && r.erasedEvents === 0) return "nothing to purge in the store: it holds no forgotten text"
   if (r.done) {
     const what = [count(r.conversations.length, "conversation"), ...(r.memories ? [memories(r.memories)] : [])].join(", ")
     return `purged: erased ${count(r.erasedEvents ?? 0, "event payload")} (${what}). This cannot be undone.`
@@ -190,6 +201,19 @@ const purgeText = (
   if (r.conversations.length === 0 && r.memories === 0) return "nothing to purge: no forgotten conversation holds text"
   const conversations = `${count(r.conversations.length, "forgotten conversation")}${r.conversations.length ? `: ${r.conversations.join(", ")}` : ""}`
   return `would erase the text of ${conversations}${r.memories ? ` and ${memories(r.memories)}` : ""}\npurge cannot be undone; run '${command}' to do it`
+}
+
+/** The backup copies: those purged, those a purge goes through, and those left holding forgotten text. */
+const copiesText = (r: PurgeResult): string[] => {
+  const left = r.copies.filter((c) => c.problem !== undefined)
+  const reached = r.copies.filter((c) => c.problem === undefined)
+  const purged = reached.filter((c) => (c.erasedEvents ?? 0) > 0)
+  const lines = r.done
+    ? purged.map((c) => `purged backup copy ${c.file}: erased ${count(c.erasedEvents ?? 0, "event payload")}`)
+    : reached.length
+      ? [`it erases the same in ${count(reached.length, "backup copy", "backup copies")} of this store`]
+      : []
+  return [...lines, ...left.map((c) => `backup copy ${c.file} may still hold forgotten text: ${c.problem}`)]
 }
 
 /** What a verify did about writes, when it did something: refused them from now on, or allowed them again. */
