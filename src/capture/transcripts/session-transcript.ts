@@ -1,6 +1,6 @@
 /**
  * One past agent session as capture reads it, whatever agent wrote the file: who and where,
- * what the person typed, and the shell commands with how each went. Readers for each agent's
+ * what the person typed, what the agent answered, and the shell commands with how each went. Readers for each agent's
  * files (claude-code.ts, codex.ts) produce it; import-transcripts.ts captures from it.
  */
 import type { RanCommand } from "../session-lessons.js"
@@ -13,6 +13,8 @@ export interface SessionTranscript {
   readonly cwd?: string
   /** What the person typed, with the line of the file it is on. */
   readonly prompts: ReadonlyArray<{ readonly text: string; readonly line: number }>
+  /** What the agent said to the person (its text, not its tool calls), with the line it is on. */
+  readonly replies: ReadonlyArray<{ readonly text: string; readonly line: number }>
   /** Shell commands whose outcome the file records, in order. */
   readonly runs: ReadonlyArray<RanCommand & { readonly line: number }>
 }
