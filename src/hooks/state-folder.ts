@@ -15,16 +15,17 @@ import { sha256Hex } from "../domain/sha256.js"
 export const stateRoot = (env: NodeJS.ProcessEnv = process.env): string =>
   env.MEMLEDGER_STATE_DIR && env.MEMLEDGER_STATE_DIR.length > 0 ? env.MEMLEDGER_STATE_DIR : join(homedir(), ".memledger", "state")
 
-const isUrl = (store: string): boolean => /^[a-z][a-z0-9+.-]*:\/\//i.test(store)
+/** A store that is a server (MEMLEDGER_URL), not a file. */
+export const isStoreUrl = (store: string): boolean => /^[a-z][a-z0-9+.-]*:\/\//i.test(store)
 
 /** The state folder of one store: `store` is its file's path (as given) or its URL. */
 export const storeStateFolder = (store: string, env: NodeJS.ProcessEnv = process.env): string =>
-  join(stateRoot(env), `store-${sha256Hex(isUrl(store) ? store : resolve(store)).slice(0, 16)}`)
+  join(stateRoot(env), `store-${sha256Hex(isStoreUrl(store) ? store : resolve(store)).slice(0, 16)}`)
 
 /** The folder of session files for `store`, with any kept beside its file moved in first. */
 export const sessionsFolder = (store: string, env: NodeJS.ProcessEnv = process.env): string => {
   const folder = join(storeStateFolder(store, env), "sessions")
-  if (!isUrl(store)) adoptSessionsBeside(store, folder)
+  if (!isStoreUrl(store)) adoptSessionsBeside(store, folder)
   return folder
 }
 
