@@ -2,7 +2,7 @@
 import { Command } from "@effect/cli"
 import { add } from "./commands/add.js"
 import { confirm, edit, forget, outcome, restore, supersede } from "./commands/change.js"
-import { capture } from "./commands/capture.js"
+import { capture, captureExtract } from "./commands/capture.js"
 import { doctor } from "./commands/doctor.js"
 import { conversations, forgetConversation, log } from "./commands/history.js"
 import { hook } from "./commands/hook.js"
@@ -33,6 +33,12 @@ export const cli = mem.pipe(
 export const helpTree = helpNode(
   cli,
   commands.map((command) =>
-    command === tasks ? helpNode(tasks, [helpNode(tasksSync)]) : command === review ? helpNode(review, [helpNode(reviewAccept), helpNode(reviewReject)]) : helpNode(command)
+    command === tasks
+      ? helpNode(tasks, [helpNode(tasksSync)])
+      : command === review
+        ? helpNode(review, [helpNode(reviewAccept), helpNode(reviewReject)])
+        : command === capture
+          ? helpNode(capture, [helpNode(captureExtract)])
+          : helpNode(command)
   )
 )
