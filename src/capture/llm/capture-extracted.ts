@@ -28,9 +28,10 @@ export const captureExtracted = (
     for (const candidate of candidates) {
       // Each memory of the part has a span of its own: one part gives several memories, and the
       // same memory drawn from it again is already captured.
-      const capture = { ...captureOf("transcript-part", `${part.key}\n${restatementKey(candidate.content)}`, candidate.evidence, from), part: part.key }
-      const { content, category, cues } = candidate
-      const result = yield* Effect.either(ops.remember({ content, category, scope, source: "extracted", ...(cues.length > 0 ? { cues } : {}), capture }, caller))
+      const { content, category, cues, evidence } = candidate
+      const capture = { ...captureOf("transcript-part", `${part.key}\n${restatementKey(content)}`, evidence, from), part: part.key }
+      const input = { content, category, scope, source: "extracted", ...(cues.length > 0 ? { cues } : {}), capture } as const
+      const result = yield* Effect.either(ops.remember(input, caller))
       if (wrote(result)) written++
     }
     return written

@@ -14,12 +14,15 @@ export interface ChatMessage {
   readonly content: string
 }
 
-export const chatCompletionsEndpoint = (url: string): string => openAiEndpoint(url, "chat/completions")
+const endpointOf = (config: LlmConfig): string => openAiEndpoint(config.url, "chat/completions")
+
+/** The endpoint as messages name it. */
+export const modelServer = (config: LlmConfig): string => shownUrl(endpointOf(config))
 
 /** The model's text answer; an empty text when it said nothing. */
 export const askModel = (config: LlmConfig, messages: ReadonlyArray<ChatMessage>): Effect.Effect<string, ModelUnreachable | ModelAnswerUnusable> => {
-  const endpoint = chatCompletionsEndpoint(config.url)
-  const server = shownUrl(endpoint)
+  const endpoint = endpointOf(config)
+  const server = modelServer(config)
   const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" }
   if (config.key !== undefined) headers.authorization = `Bearer ${config.key}`
   const body = JSON.stringify({ model: config.model, messages, temperature: 0, stream: false })

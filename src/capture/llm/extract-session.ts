@@ -18,10 +18,10 @@ import { Duration, Effect, Either } from "effect"
 import { Operations, type Caller } from "../../api/operations.js"
 import { logHookFailure } from "../../hooks/hooks-log.js"
 import { loadSession, saveSession } from "../../hooks/session-state.js"
-import { shownUrl } from "../../openai-compatible/server.js"
 import { captureModeFor, readCaptureSettings } from "../capture-settings.js"
 import { readTranscript } from "../transcripts/find-transcripts.js"
-import { askModel, chatCompletionsEndpoint } from "./chat-completion.js"
+import { jsonLines, type SessionTranscript } from "../transcripts/session-transcript.js"
+import { askModel, modelServer } from "./chat-completion.js"
 import { captureExtracted } from "./capture-extracted.js"
 import { ExtractionTimedOut, ModelAnswerUnusable, StoreUnavailable, TranscriptUnreadable, type ExtractionError } from "./extraction-errors.js"
 import { extractionMessages } from "./extraction-prompt.js"
@@ -59,7 +59,7 @@ export const extractSession = (request: ExtractionRequest): Effect.Effect<Extrac
   const work = Effect.gen(function* () {
     if (!captureIsOn(store, caller.project)) return { sent: false, why: "capture is not on" } as const
     yield* extractionLock(store, sessionId, config.timeoutMs + 10_000)
-    const { session, throughLine } = yield* readSession(file)
+    const { session, throughLine } = yield* readSessionSoFar(file)
     const read = loadSession(store, sessionId).extractedThrough ?? 0
     // A transcript shorter than what was read is another file at the same path: read it afresh.
     const part = session === undefined ? undefined : transcriptPart(session, read <= throughLine ? read : 0)
@@ -70,7 +70,7 @@ export const extractSession = (request: ExtractionRequest): Effect.Effect<Extrac
     const answer = yield* askModel(config, extractionMessages(part.text))
     yield* readThrough
     const parsed = parseModelAnswer(answer)
-    if (Either.isLeft(parsed)) return yield* Effect.fail(new ModelAnswerUnusable({ server: shownUrl(chatCompletionsEndpoint(config.url)), reason: parsed.left }))
+    if (Either.isLeft(parsed)) return yield* Effect.fail(new ModelAnswerUnusable({ server: modelServer(config), reason: parsed.left }))
     const { kept, unfounded } = groundedIn(part.text, parsed.right.candidates)
     const written = yield* captureExtracted(kept, part, file, caller)
     const { candidates, invalid } = parsed.right
@@ -106,28 +106,24 @@ const captureIsOn = (store: string, project: string | null): boolean => {
   return Either.isRight(settings) && captureModeFor(settings.right, project) === "on"
 }
 
-/** The session as read so far; a last line still being written waits for the next time. */
-const readSession = (file: string) =>
+export interface SessionSoFar {
+  readonly session: SessionTranscript | undefined
+  /** The last line read whole: a last line still being written waits for the next time. */
+  readonly throughLine: number
+}
+
+/** The session as written so far. */
+export const readSessionSoFar = (file: string): Effect.Effect<SessionSoFar, TranscriptUnreadable> =>
   Effect.try({
     try: () => {
       const text = readFileSync(file, "utf8")
       const whole = text.slice(0, text.lastIndexOf("\n") + 1)
-      const lastLine = text.slice(whole.length)
-      const complete = lastLine.trim().length > 0 && parses(lastLine) ? text : whole
+      const complete = jsonLines(text.slice(whole.length)).length > 0 ? text : whole
       const throughLine = (complete.match(/\n/g)?.length ?? 0) + (complete.length === 0 || complete.endsWith("\n") ? 0 : 1)
       return { session: readTranscript(file, complete), throughLine }
     },
     catch: (error) => new TranscriptUnreadable({ file, reason: error instanceof Error ? error.message : String(error) })
   })
-
-const parses = (line: string): boolean => {
-  try {
-    JSON.parse(line)
-    return true
-  } catch {
-    return false
-  }
-}
 
 /** Whether a memory of this session already carries the part's key: its events say so, though the session's state was lost. */
 const partInLog = (key: string, caller: Caller) =>

@@ -3,13 +3,11 @@
  * its lines (its id, its agent, the project of the folder it worked in), unless the hook that
  * started the extraction said which session and agent, as it names them in its own captures.
  */
-import { readFileSync } from "node:fs"
 import { basename } from "node:path"
 import { Effect } from "effect"
-import { readTranscript } from "../transcripts/find-transcripts.js"
 import { sessionCaller } from "../transcripts/session-transcript.js"
-import type { ExtractionRequest } from "./extract-session.js"
-import { TranscriptUnreadable } from "./extraction-errors.js"
+import { readSessionSoFar, type ExtractionRequest } from "./extract-session.js"
+import type { TranscriptUnreadable } from "./extraction-errors.js"
 import type { LlmConfig } from "./llm-config.js"
 
 export interface GivenSession {
@@ -24,15 +22,9 @@ export const extractionRequestFor = (
   store: string,
   config: LlmConfig
 ): Effect.Effect<ExtractionRequest, TranscriptUnreadable> =>
-  Effect.map(
-    Effect.try({
-      try: () => readTranscript(file, readFileSync(file, "utf8")),
-      catch: (error) => new TranscriptUnreadable({ file, reason: error instanceof Error ? error.message : String(error) })
-    }),
-    (session) => {
-      const sessionId = given.sessionId ?? session?.sessionId ?? basename(file, ".jsonl")
-      const agent = given.agent ?? session?.agent ?? "claude-code"
-      const caller = sessionCaller(agent, sessionId, session?.cwd)
-      return { file, sessionId, caller, store, config, ...(given.atLeastTokens === undefined ? {} : { atLeastTokens: given.atLeastTokens }) }
-    }
-  )
+  Effect.map(readSessionSoFar(file), ({ session }) => {
+    const sessionId = given.sessionId ?? session?.sessionId ?? basename(file, ".jsonl")
+    const agent = given.agent ?? session?.agent ?? "claude-code"
+    const caller = sessionCaller(agent, sessionId, session?.cwd)
+    return { file, sessionId, caller, store, config, ...(given.atLeastTokens === undefined ? {} : { atLeastTokens: given.atLeastTokens }) }
+  })

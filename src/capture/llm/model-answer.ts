@@ -17,8 +17,10 @@ import { answerExcerpt } from "../../openai-compatible/server.js"
 
 const Trimmed = (max: number) => Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(max))
 
-/** A cue as a written one must be (commands/written-cues.ts), so that a memory the model gives is never refused for its cues. */
-const Cue = Trimmed(MAX_CUE_CHARACTERS).pipe(Schema.filter((cue) => cue.split(/\s+/).length <= MAX_CUE_WORDS || `a cue is at most ${MAX_CUE_WORDS} words`))
+/** A cue as a written one must be (commands/written-cues.ts): a memory that passes is never refused for its cues. */
+const Cue = Trimmed(MAX_CUE_CHARACTERS).pipe(
+  Schema.filter((cue) => cue.split(/\s+/).length <= MAX_CUE_WORDS || `a cue is at most ${MAX_CUE_WORDS} words`)
+)
 
 export const Candidate = Schema.Struct({
   content: Trimmed(1_000),
@@ -48,20 +50,26 @@ export const parseModelAnswer = (content: string): Either.Either<ParsedAnswer, s
   const candidates = decoded.flatMap((d) => (Either.isRight(d) ? [d.right] : []))
   const firstProblem = decoded.find(Either.isLeft)
   if (candidates.length === 0 && firstProblem !== undefined) {
-    return Either.left(`none of its ${items.length} memories has the fields asked for (content, category, cues, evidence): ${firstProblem.left}`)
+    const asked = "the fields asked for (content, category, cues, evidence)"
+    return Either.left(`none of its ${items.length} memories has ${asked}: ${firstProblem.left}`)
   }
   return Either.right({ candidates, invalid: items.length - candidates.length })
 }
 
 /** The candidates whose evidence is in `sent`, and how many were not. */
-export const groundedIn = (sent: string, candidates: ReadonlyArray<Candidate>): { readonly kept: ReadonlyArray<Candidate>; readonly unfounded: number } => {
+export const groundedIn = (
+  sent: string,
+  candidates: ReadonlyArray<Candidate>
+): { readonly kept: ReadonlyArray<Candidate>; readonly unfounded: number } => {
   const text = comparable(sent)
   const kept = candidates.filter((c) => quotedFrom(text, c.evidence))
   return { kept, unfounded: candidates.length - kept.length }
 }
 
 const decodeCandidate = (item: unknown): Either.Either<Candidate, string> =>
-  Either.mapLeft(Schema.decodeUnknownEither(Candidate)(item), (error) => ParseResult.TreeFormatter.formatErrorSync(error).replace(/\s+/g, " ").slice(0, 300))
+  Either.mapLeft(Schema.decodeUnknownEither(Candidate)(item), (error) =>
+    ParseResult.TreeFormatter.formatErrorSync(error).replace(/\s+/g, " ").slice(0, 300)
+  )
 
 /** The answer inside a Markdown code fence, when the model put it in one. */
 const withoutFence = (content: string): string => /```(?:json)?\s*\n?([\s\S]*?)```/i.exec(content)?.[1] ?? content

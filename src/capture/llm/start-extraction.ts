@@ -7,6 +7,7 @@
  */
 import { spawn } from "node:child_process"
 import { existsSync } from "node:fs"
+import { resolve } from "node:path"
 import { Either } from "effect"
 import { logHookFailure } from "../../hooks/hooks-log.js"
 import { isStoreUrl } from "../../hooks/state-folder.js"
@@ -41,11 +42,12 @@ export const startExtraction = (start: ExtractionStart, env: NodeJS.ProcessEnv =
     logHookFailure(start.store, "extract", launcher.left.message)
     return false
   }
+  // Paths made absolute: the child works in the session's folder, not the hook's.
   const args = [
     launcher.right.script,
     // Without --db the child finds the hook's store as the hook did: MEMLEDGER_URL's server.
-    ...(isStoreUrl(start.store) ? [] : ["--db", start.store]),
-    ...["capture", "extract", "--transcript", start.transcript, "--session", start.sessionId, "--agent", start.agent],
+    ...(isStoreUrl(start.store) ? [] : ["--db", resolve(start.store)]),
+    ...["capture", "extract", "--transcript", resolve(start.transcript), "--session", start.sessionId, "--agent", start.agent],
     ...(start.atLeastTokens === undefined ? [] : ["--at-least", String(start.atLeastTokens)])
   ]
   const cwd = existsSync(start.cwd) ? start.cwd : process.cwd()

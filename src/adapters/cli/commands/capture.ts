@@ -49,7 +49,11 @@ export const captureExtract = Command.make(
         CREATES
       )
     )
-).pipe(Command.withDescription("Have the language model MEMLEDGER_LLM_URL names read what a session said since it last read it, and keep what it finds as tentative memories"))
+).pipe(
+  Command.withDescription(
+    "Have the language model MEMLEDGER_LLM_URL names read what a session said since it last read it, and keep what it finds as tentative memories"
+  )
+)
 
 export const capture = Command.make("capture", { mode, project: O.project, json: O.json }, (a) =>
   withStore(
