@@ -54,8 +54,9 @@ export const decideAddInput = (
     project: input.project,
     tags: input.tags ?? [],
     source,
-    // What an agent merely noticed waits for a confirmation before it counts as a rule.
-    status: source === "observed" ? "tentative" : "confirmed",
+    // What an agent merely noticed, or memledger captured on its own (a model's extraction
+    // included), waits for a confirmation before it counts as a rule.
+    status: source === "observed" || input.capture !== undefined ? "tentative" : "confirmed",
     confidence: input.confidence ?? DEFAULT_CONFIDENCE[source]
   }
   // Set in place rather than spread from temporary objects: an import decides once per line.

@@ -10,8 +10,8 @@ import { scrubText } from "../privacy/scrub.js"
 
 export const scannedCapture = (capture: Capture): Capture => {
   const evidence = cut(scrubText(capture.evidence))
-  const { from } = capture
-  return canonicalCapture(from === undefined || secretInName(from) !== undefined ? { span: capture.span, kind: capture.kind, evidence } : { ...capture, evidence })
+  const { from, ...rest } = capture
+  return canonicalCapture(from === undefined || secretInName(from) !== undefined ? { ...rest, evidence } : { ...capture, evidence })
 }
 
 /** A redaction marker may be longer than the secret it replaced: the scanned text still fits the field. */

@@ -10,6 +10,7 @@
  */
 import { Either } from "effect"
 import { EmbedderConfigInvalid } from "./errors.js"
+import { isHttpUrl } from "../openai-compatible/server.js"
 
 export const EMBEDDER_PROVIDERS = ["none", "local", "http"] as const
 export type EmbedderProvider = (typeof EMBEDDER_PROVIDERS)[number]
@@ -71,12 +72,3 @@ export const readEmbedderConfig = (
 }
 
 const isProvider = (value: string): value is EmbedderProvider => (EMBEDDER_PROVIDERS as ReadonlyArray<string>).includes(value)
-
-const isHttpUrl = (value: string): boolean => {
-  try {
-    const parsed = new URL(value)
-    return parsed.protocol === "http:" || parsed.protocol === "https:"
-  } catch {
-    return false
-  }
-}

@@ -9,6 +9,7 @@ import { Duration, Effect, Schema } from "effect"
 import type { EmbedderApi } from "./embedder.js"
 import { EmbedderUnavailable } from "./errors.js"
 import { chunks, l2Normalize } from "./normalize.js"
+import { answerExcerpt, fetchFailure, openAiEndpoint, shownUrl } from "../openai-compatible/server.js"
 
 export interface HttpEmbedderOptions {
   /** Base URL: `http://127.0.0.1:11434`, `.../v1` or the full `.../v1/embeddings` all work. */
@@ -27,7 +28,7 @@ export const HTTP_DEFAULT_TIMEOUT_MS = 30_000
 
 export const makeHttpEmbedder = (options: HttpEmbedderOptions): EmbedderApi => {
   const endpoint = embeddingsEndpoint(options.url)
-  const shown = redactUrl(endpoint)
+  const shown = shownUrl(endpoint)
   const timeoutMs = options.timeoutMs ?? HTTP_DEFAULT_TIMEOUT_MS
   const batchSize = Math.max(1, Math.min(HTTP_MAX_BATCH, options.batchSize ?? HTTP_MAX_BATCH))
   const doFetch = options.fetch ?? globalThis.fetch
@@ -48,7 +49,7 @@ export const makeHttpEmbedder = (options: HttpEmbedderOptions): EmbedderApi => {
         const response = await send().catch((error: unknown) => (signal.aborted ? Promise.reject(error) : send()))
         return { status: response.status, statusText: response.statusText, ok: response.ok, body: await response.text() }
       },
-      catch: (error) => unavailable(`cannot reach ${shown}: ${describe(error)}`)
+      catch: (error) => unavailable(`cannot reach ${shown}: ${fetchFailure(error)}`)
     }).pipe(
       Effect.timeoutFail({
         duration: Duration.millis(timeoutMs),
@@ -57,7 +58,7 @@ export const makeHttpEmbedder = (options: HttpEmbedderOptions): EmbedderApi => {
       Effect.flatMap((answer) =>
         answer.ok
           ? Effect.succeed(answer.body)
-          : Effect.fail(unavailable(`${shown} answered ${answer.status} ${answer.statusText}${excerpt(answer.body)}`))
+          : Effect.fail(unavailable(`${shown} answered ${answer.status} ${answer.statusText}${answerExcerpt(answer.body)}`))
       ),
       Effect.flatMap((body) => decodeAnswer(body, input.length, options.model)),
       Effect.mapError((error) => (typeof error === "string" ? unavailable(error) : error)),
@@ -86,12 +87,7 @@ export const makeHttpEmbedder = (options: HttpEmbedderOptions): EmbedderApi => {
 }
 
 /** `{url}/v1/embeddings`, without doubling a `/v1` or `/embeddings` the URL already has. */
-export const embeddingsEndpoint = (url: string): string => {
-  const base = url.trim().replace(/\/+$/, "")
-  if (/\/embeddings$/.test(base)) return base
-  if (/\/v1$/.test(base)) return `${base}/embeddings`
-  return `${base}/v1/embeddings`
-}
+export const embeddingsEndpoint = (url: string): string => openAiEndpoint(url, "embeddings")
 
 const EmbeddingsAnswer = Schema.Struct({
   data: Schema.Array(
@@ -107,10 +103,10 @@ const decodeAnswer = (body: string, expected: number, model: string): Effect.Eff
   try {
     json = JSON.parse(body)
   } catch {
-    return Effect.fail(`the answer is not JSON${excerpt(body)}`)
+    return Effect.fail(`the answer is not JSON${answerExcerpt(body)}`)
   }
   return Schema.decodeUnknown(EmbeddingsAnswer)(json).pipe(
-    Effect.mapError(() => `the answer is not an OpenAI embeddings response (expected data[i].embedding: number[])${excerpt(body)}`),
+    Effect.mapError(() => `the answer is not an OpenAI embeddings response (expected data[i].embedding: number[])${answerExcerpt(body)}`),
     Effect.flatMap(({ data }) => {
       if (data.length !== expected) return Effect.fail(`asked ${model} for ${expected} embeddings and got ${data.length}`)
       // Servers may answer out of order; `index` says which input each vector belongs to.
@@ -118,29 +114,4 @@ const decodeAnswer = (body: string, expected: number, model: string): Effect.Eff
       return Effect.succeed(ordered.map((d) => [...d.embedding]))
     })
   )
-}
-
-const excerpt = (body: string): string => {
-  const text = body.trim().replace(/\s+/g, " ")
-  return text.length === 0 ? "" : `: ${text.length > 200 ? `${text.slice(0, 200)}...` : text}`
-}
-
-/** Never print credentials a URL may carry. */
-const redactUrl = (url: string): string => {
-  try {
-    const parsed = new URL(url)
-    if (parsed.username || parsed.password) {
-      parsed.username = "***"
-      parsed.password = ""
-    }
-    return parsed.toString()
-  } catch {
-    return url
-  }
-}
-
-const describe = (error: unknown): string => {
-  if (!(error instanceof Error)) return String(error)
-  const cause = (error as Error & { cause?: unknown }).cause
-  return cause instanceof Error ? `${error.message} (${cause.message})` : error.message
 }

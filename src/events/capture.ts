@@ -9,7 +9,7 @@
  */
 import { Schema } from "effect"
 
-export const CAPTURE_KINDS = ["prompt-rule", "command-pair", "repeated-test"] as const
+export const CAPTURE_KINDS = ["prompt-rule", "command-pair", "repeated-test", "transcript-part"] as const
 export const CaptureKind = Schema.Literal(...CAPTURE_KINDS)
 export type CaptureKind = typeof CaptureKind.Type
 
@@ -23,10 +23,21 @@ export const Capture = Schema.Struct({
   /** The prompt excerpt, the command pair or the transcript part, redacted as stored. */
   evidence: Schema.String.pipe(Schema.maxLength(MAX_EVIDENCE)),
   /** The transcript file and line it was read from, when it came from an import. */
-  from: Schema.optional(Schema.String.pipe(Schema.maxLength(1_000)))
+  from: Schema.optional(Schema.String.pipe(Schema.maxLength(1_000))),
+  /**
+   * A `transcript-part` only: the sha256 of the transcript text a language model was sent. Every
+   * memory drawn from one part carries it, each under a span of its own, so one part gives
+   * several memories and is never sent again.
+   */
+  part: Schema.optional(Schema.String.pipe(Schema.pattern(/^[0-9a-f]{64}$/)))
 })
 export type Capture = typeof Capture.Type
 
 /** The same capture with its fields in schema order: the stored text, and so its hash, never depends on how it was built. */
-export const canonicalCapture = (c: Capture): Capture =>
-  c.from === undefined ? { span: c.span, kind: c.kind, evidence: c.evidence } : { span: c.span, kind: c.kind, evidence: c.evidence, from: c.from }
+export const canonicalCapture = (c: Capture): Capture => ({
+  span: c.span,
+  kind: c.kind,
+  evidence: c.evidence,
+  ...(c.from === undefined ? {} : { from: c.from }),
+  ...(c.part === undefined ? {} : { part: c.part })
+})

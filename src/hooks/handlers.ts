@@ -14,12 +14,15 @@
  * - stop / session-end: gives the session's latest verdict, once, to each memory the agent
  *   actually used: cited by id in its messages, or whose `command` it ran. Shown is not used.
  *   Then keeps what the session's commands taught (a failing command and its correction, the
- *   test command it kept running) as observed, tentative memories (docs/capture.md).
+ *   test command it kept running) as observed, tentative memories (docs/capture.md), and, with
+ *   a language model configured, starts its extraction of what was said since it last read the
+ *   transcript, in the background (capture/llm).
  */
 import { Effect } from "effect"
 import { Operations, type Caller } from "../api/operations.js"
 import { captureLessons } from "../capture/capture-lessons.js"
 import { captureRules } from "../capture/capture-rules.js"
+import { startExtraction, TURN_END_PART_TOKENS } from "../capture/llm/start-extraction.js"
 import { idCandidates, readAssistantText } from "./citations.js"
 import { ranCommandOf } from "./command-use.js"
 import type { HookEvent, HookInput } from "./hook-input.js"
@@ -116,6 +119,18 @@ export const runHook = (event: HookEvent, input: HookInput, setting: HookSetting
         }
         const lessons = yield* captureLessons(state.runs ?? [], state.lessons ?? [], caller)
         yield* save({ cited: [...cited], attributed, transcriptOffset: read.offset, lessons: lessons.kept })
+        // Started, not awaited: a model may take a minute, and the session must not wait for it.
+        yield* Effect.sync(() =>
+          startExtraction({
+            store: dbPath,
+            transcript: input.transcript_path ?? undefined,
+            sessionId,
+            agent: caller.agent,
+            project: caller.project,
+            cwd: input.cwd ?? process.cwd(),
+            ...(event === "stop" ? { atLeastTokens: TURN_END_PART_TOKENS } : {})
+          })
+        )
         return undefined
       })
   }

@@ -45,19 +45,21 @@ export interface SessionState {
   readonly runs?: ReadonlyArray<CommandRun>
   /** The span hashes of the lessons already kept from this session (capture-lessons.ts). */
   readonly lessons?: ReadonlyArray<string>
+  /** The last line of the transcript a language model has read (capture/llm): the next part starts after it. */
+  readonly extractedThrough?: number
 }
 
 export const EMPTY_SESSION: SessionState = { lastSeq: 0, commands: [], cited: [], attributed: [], transcriptOffset: 0 }
 
 const MAX_COMMANDS = 50
 
-/** Session ids come from the agent: keep them to a safe file name. */
-const fileFor = (store: string, sessionId: string): string =>
-  join(sessionsFolder(store), `${sessionId.replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 120)}.json`)
+/** A file of this session's in the store's sessions folder. Session ids come from the agent: keep them to a safe file name. */
+export const sessionFileOf = (store: string, sessionId: string, extension = ".json"): string =>
+  join(sessionsFolder(store), `${sessionId.replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 120)}${extension}`)
 
 export const loadSession = (dbPath: string, sessionId: string): SessionState => {
   try {
-    return sessionStateOf(JSON.parse(readFileSync(fileFor(dbPath, sessionId), "utf8"))) ?? EMPTY_SESSION
+    return sessionStateOf(JSON.parse(readFileSync(sessionFileOf(dbPath, sessionId), "utf8"))) ?? EMPTY_SESSION
   } catch {
     return EMPTY_SESSION
   }
@@ -65,7 +67,7 @@ export const loadSession = (dbPath: string, sessionId: string): SessionState => 
 
 /** Written to a temporary file and renamed, so a hook killed mid-write never leaves half a file. */
 export const saveSession = (dbPath: string, sessionId: string, state: SessionState): void => {
-  const file = fileFor(dbPath, sessionId)
+  const file = sessionFileOf(dbPath, sessionId)
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
   const temporary = `${file}.${process.pid}.tmp`
   writeFileSync(temporary, JSON.stringify(state), { mode: 0o600 })
@@ -79,12 +81,13 @@ export const saveSession = (dbPath: string, sessionId: string, state: SessionSta
  */
 export const sessionStateOf = (value: unknown): SessionState | undefined => {
   if (!isRecord(value)) return undefined
-  const { lastSeq, verdict, commands, cited, attributed, transcriptOffset, rules, runs, lessons } = value
+  const { lastSeq, verdict, commands, cited, attributed, transcriptOffset, rules, runs, lessons, extractedThrough } = value
   if (typeof lastSeq !== "number" || typeof transcriptOffset !== "number") return undefined
   if (!isTextList(commands) || !isTextList(cited) || !isTextList(attributed)) return undefined
   if (rules !== undefined && !isTextList(rules)) return undefined
   if (lessons !== undefined && !isTextList(lessons)) return undefined
   if (runs !== undefined && !(Array.isArray(runs) && runs.every(isCommandRun))) return undefined
+  if (extractedThrough !== undefined && typeof extractedThrough !== "number") return undefined
   const state = {
     lastSeq,
     commands,
@@ -93,7 +96,8 @@ export const sessionStateOf = (value: unknown): SessionState | undefined => {
     transcriptOffset,
     ...(rules === undefined ? {} : { rules }),
     ...(runs === undefined ? {} : { runs }),
-    ...(lessons === undefined ? {} : { lessons })
+    ...(lessons === undefined ? {} : { lessons }),
+    ...(extractedThrough === undefined ? {} : { extractedThrough })
   }
   if (verdict === undefined) return state
   if (!isVerdict(verdict)) return undefined

@@ -20,6 +20,17 @@ export const dropPrivateSpans = (text: string): { text: string; dropped: number 
   }
 }
 
+/**
+ * How many `<private>` spans are still open at the end of `text`, counted as dropOnce counts
+ * them: for text that goes on elsewhere (a transcript read a part at a time), so the next part
+ * can be scanned as the continuation it is, and a span opened earlier still hides what follows.
+ */
+export const openPrivateSpans = (text: string): number => {
+  let depth = 0
+  for (const tag of text.matchAll(TAG)) depth = tag[1] === "/" ? Math.max(0, depth - 1) : depth + 1
+  return depth
+}
+
 const dropOnce = (text: string): { text: string; dropped: number; changed: boolean } => {
   const kept: string[] = []
   let depth = 0

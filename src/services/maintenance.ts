@@ -7,6 +7,7 @@ import { Clock, Context, Effect, Either, Layer } from "effect"
 import type { Actor } from "../commands/actor.js"
 import type { DiskFull, DomainError } from "../domain/errors.js"
 import { captureSummary, readCaptureSettings } from "../capture/capture-settings.js"
+import { extractionSummary, readLlmSetting } from "../capture/llm/llm-config.js"
 import { Embedder, type EmbedderApi } from "../embeddings/embedder.js"
 import type { StoreDamaged } from "../store/errors.js"
 import type { CopyPurge } from "../store/store-copies.js"
@@ -58,7 +59,7 @@ export interface DoctorReport {
   readonly checks: ReadonlyArray<Check>
   /** What the privacy scan did to writes so far (a report, not a check: it never fails). */
   readonly privacy: PrivacyCounts
-  /** What capture keeps (docs/capture.md), from the setting beside the store. */
+  /** What capture keeps (docs/capture.md), from the setting in the store's state folder, and whether a language model extracts. */
   readonly capture: string
 }
 
@@ -87,14 +88,17 @@ export const MaintenanceLive = Layer.effect(
         const captureCheck: ReadonlyArray<Check> = Either.isLeft(settings)
           ? [{ name: "capture setting", ok: false, detail: `${settings.left}: capture is off until it reads`, fix: "fix the file, or delete it and set capture again with 'mem capture'" }]
           : []
-        const checks = [...(yield* store.checks), yield* embedderCheck(embedder), ...captureCheck]
+        const llm = readLlmSetting()
+        const llmCheck: ReadonlyArray<Check> =
+          llm._tag === "Invalid" ? [{ name: "language model", ok: false, detail: llm.problem, fix: "see docs/capture.md, 'Extraction by a language model'" }] : []
+        const checks = [...(yield* store.checks), yield* embedderCheck(embedder), ...captureCheck, ...llmCheck]
         return {
           ok: checks.every((c) => c.ok),
           path: store.location,
           search: { mode: embedder.provider === "none" ? "keyword" : "hybrid", embedder: embedder.model },
           checks,
           privacy: yield* store.privacyCounts,
-          capture: Either.isLeft(settings) ? "off (the setting does not read)" : `${captureSummary(settings.right)}; extraction by a language model: not available`
+          capture: Either.isLeft(settings) ? "off (the setting does not read)" : `${captureSummary(settings.right)}; ${extractionSummary(llm, settings.right.store)}`
         } as const
       })
     }

@@ -13,17 +13,19 @@ export interface MemStarted {
   readonly result: Promise<MemRun>
 }
 
-export const memStarted = (args: ReadonlyArray<string>, options: { cwd?: string; env?: Record<string, string> } = {}): MemStarted => {
+/** `input`: what the process reads on stdin (a hook's JSON); without it, stdin is closed. */
+export const memStarted = (args: ReadonlyArray<string>, options: { cwd?: string; env?: Record<string, string>; input?: string } = {}): MemStarted => {
   const child = spawn(process.execPath, [MEM_BIN, ...args], {
     cwd: options.cwd ?? process.cwd(),
     env: { ...process.env, MEMLEDGER_DB: "", MEMLEDGER_URL: "", MEMLEDGER_TOKEN: "", ...options.env },
-    stdio: ["ignore", "pipe", "pipe"]
+    stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"]
   })
+  if (options.input !== undefined) child.stdin!.end(options.input)
   let stdout = ""
   let stderr = ""
   let ended = false
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
   const result = new Promise<MemRun>((resolve, reject) => {
     child.on("error", reject)
     child.on("close", (code) => {
@@ -34,5 +36,5 @@ export const memStarted = (args: ReadonlyArray<string>, options: { cwd?: string;
   return { pid: child.pid!, ended: () => ended, result }
 }
 
-export const memAsync = (args: ReadonlyArray<string>, options: { cwd?: string; env?: Record<string, string> } = {}): Promise<MemRun> =>
+export const memAsync = (args: ReadonlyArray<string>, options: { cwd?: string; env?: Record<string, string>; input?: string } = {}): Promise<MemRun> =>
   memStarted(args, options).result

@@ -43,4 +43,9 @@ export const sourceLines = (sources: ReadonlyArray<CaptureSource>, indent: strin
     ...s.evidence.split("\n").map((line) => `${indent}  > ${line}`)
   ])
 
-const WHAT: Record<Capture["kind"], string> = { "prompt-rule": "a prompt", "command-pair": "a failed command and its correction", "repeated-test": "a repeated test command" }
+const WHAT: Record<Capture["kind"], string> = {
+  "prompt-rule": "a prompt",
+  "command-pair": "a failed command and its correction",
+  "repeated-test": "a repeated test command",
+  "transcript-part": "a transcript part a language model read"
+}

@@ -3,7 +3,7 @@ import { Command } from "@effect/cli"
 import { add } from "./commands/add.js"
 import { backup, backupRestore } from "./commands/backup.js"
 import { confirm, edit, forget, outcome, restore, supersede } from "./commands/change.js"
-import { capture } from "./commands/capture.js"
+import { capture, captureExtract } from "./commands/capture.js"
 import { doctor } from "./commands/doctor.js"
 import { conversations, forgetConversation, log } from "./commands/history.js"
 import { hook } from "./commands/hook.js"
@@ -40,6 +40,8 @@ export const helpTree = helpNode(
         ? helpNode(review, [helpNode(reviewAccept), helpNode(reviewReject)])
         : command === backup
           ? helpNode(backup, [helpNode(backupRestore)])
+        : command === capture
+          ? helpNode(capture, [helpNode(captureExtract)])
           : helpNode(command)
   )
 )

@@ -3,27 +3,24 @@
  * CLI's `hook` command): reads the agent's JSON from stdin, runs the hook, and prints the
  * context to inject as one JSON value, or nothing. A hook must never fail or stall a session:
  * any error or a run past the time budget prints nothing, exits 0, and is logged to hooks.log
- * beside the store.
+ * in the store's state folder.
  *
  * post-tool-use (and its failure twin), which runs after every shell command, needs only plain modules, and so does
  * pre-compact; the events that read or write the store load Effect, the store and retrieval
  * (store-hook.ts) when they run.
  */
-import { appendFileSync, mkdirSync } from "node:fs"
-import { dirname, join } from "node:path"
 import { readHookInput } from "../../hooks/hook-input.js"
+import { hookStoreOf, logHookFailure } from "../../hooks/hooks-log.js"
 import { recordToolUse } from "../../hooks/tool-use.js"
 import { defaultDbPath } from "../../store/default-path.js"
-import { storeStateFolder } from "../../hooks/state-folder.js"
 import type { HookCommand } from "./hook-command.js"
 
 const MAX_STDIN = 8 * 1024 * 1024
 
 export const runHookCommand = async (command: HookCommand): Promise<void> => {
-  const dbPath = command.db ?? defaultDbPath()
   // The store the hooks' state belongs to: the file, or the server the hook talks to.
-  const store = command.db ?? (process.env.MEMLEDGER_URL || dbPath)
-  const log = (message: string) => logFailure(store, command.event, message)
+  const store = hookStoreOf(command.db, defaultDbPath())
+  const log = (message: string) => logHookFailure(store, command.event, message)
   try {
     const reading = readHookInput(JSON.parse(await readStdin()))
     if ("problem" in reading) return log(reading.problem)
@@ -51,14 +48,4 @@ const readStdin = async (): Promise<string> => {
     chunks.push(chunk as Buffer)
   }
   return Buffer.concat(chunks).toString("utf8")
-}
-
-const logFailure = (store: string, event: string, message: string): void => {
-  try {
-    const dir = storeStateFolder(store)
-    mkdirSync(dir, { recursive: true, mode: 0o700 })
-    appendFileSync(join(dir, "hooks.log"), `${new Date().toISOString()} ${event}: ${message.replace(/\n/g, " | ").slice(0, 2_000)}\n`, { mode: 0o600 })
-  } catch {
-    // Nowhere to log: still say nothing, the session matters more.
-  }
 }

@@ -2,10 +2,10 @@
  * A Claude Code transcript (`~/.claude/projects/<folder>/<session>.jsonl`): one JSON object per
  * line, `type` "user" or "assistant" with `sessionId`, `cwd` and `message: {role, content}`.
  * What the person typed is a user message whose content is text (not a `tool_result`, not
- * `isMeta`, not a wrapper Claude Code injected); a shell command is an assistant `tool_use` part
- * named Bash (`input.command`), and its outcome the user `tool_result` part with the same
- * `tool_use_id`, `is_error: true` when the agent reported it failed. A command the user
- * interrupted tells nothing and is left out.
+ * `isMeta`, not a wrapper Claude Code injected); what the agent said, an assistant message's
+ * text parts; a shell command is an assistant `tool_use` part named Bash (`input.command`), and
+ * its outcome the user `tool_result` part with the same `tool_use_id`, `is_error: true` when the
+ * agent reported it failed. A command the user interrupted tells nothing and is left out.
  */
 import { basename } from "node:path"
 import { ranCommand } from "../ran-command.js"
@@ -15,6 +15,7 @@ export const readClaudeCodeTranscript = (file: string, text: string): SessionTra
   let sessionId: string | undefined
   let cwd: string | undefined
   const prompts: Array<{ text: string; line: number }> = []
+  const replies: Array<{ text: string; line: number }> = []
   const pending = new Map<string, { command: string; line: number }>()
   const runs: Array<SessionTranscript["runs"][number]> = []
   for (const { value: entry, line } of jsonLines(text)) {
@@ -25,6 +26,8 @@ export const readClaudeCodeTranscript = (file: string, text: string): SessionTra
     if (message === undefined) continue
     const parts = Array.isArray(message.content) ? message.content.filter(isRecord) : []
     if (entry.type === "assistant") {
+      const said = contentText(parts, ["text"])
+      if (said !== undefined) replies.push({ text: said, line })
       for (const part of parts) {
         const command = part.type === "tool_use" && part.name === "Bash" && isRecord(part.input) ? textOf(part.input.command) : undefined
         if (command !== undefined && typeof part.id === "string") pending.set(part.id, { command, line })
@@ -45,5 +48,5 @@ export const readClaudeCodeTranscript = (file: string, text: string): SessionTra
     if (typed !== undefined && !isInjected(typed)) prompts.push({ text: typed, line })
   }
   if (prompts.length === 0 && runs.length === 0) return undefined
-  return { agent: "claude-code", sessionId: sessionId ?? basename(file, ".jsonl"), ...(cwd === undefined ? {} : { cwd }), prompts, runs }
+  return { agent: "claude-code", sessionId: sessionId ?? basename(file, ".jsonl"), ...(cwd === undefined ? {} : { cwd }), prompts, replies, runs }
 }

@@ -3,10 +3,11 @@
  * `{timestamp, type, payload}` per line (the rollout format of codex-rs). The first line is
  * `session_meta` (`payload.id`, `payload.cwd`). What the person typed is an `event_msg` of type
  * `user_message` (`message`): the `response_item` user messages also hold the instructions
- * and environment Codex injects. A shell command is a `response_item` `function_call` (`shell`
- * with `arguments.command` as argv, `exec_command` with `arguments.cmd`, `shell_command` with
- * `arguments.command`) answered by a `function_call_output` with the same `call_id`, or an
- * `event_msg` `exec_command_end` (`command` argv, `exit_code`), which newer versions record.
+ * and environment Codex injects. What the agent said is an `event_msg` `agent_message`. A shell
+ * command is a `response_item` `function_call` (`shell` with `arguments.command` as argv,
+ * `exec_command` with `arguments.cmd`, `shell_command` with `arguments.command`) answered by a
+ * `function_call_output` with the same `call_id`, or an `event_msg` `exec_command_end`
+ * (`command` argv, `exit_code`), which newer versions record.
  *
  * Its outcome is the exit code the file states: `exec_command_end.exit_code`, the JSON output's
  * `metadata.exit_code`, or the output's `Process exited with code N` / `Exit code: N` line. A
@@ -20,6 +21,7 @@ export const readCodexSession = (file: string, text: string): SessionTranscript 
   let sessionId: string | undefined
   let cwd: string | undefined
   const prompts: Array<{ text: string; line: number }> = []
+  const replies: Array<{ text: string; line: number }> = []
   const calls = new Map<string, { command: string; line: number }>()
   const runs: Array<SessionTranscript["runs"][number]> = []
   const done = new Set<string>()
@@ -37,6 +39,9 @@ export const readCodexSession = (file: string, text: string): SessionTranscript 
     } else if (entry.type === "event_msg" && payload.type === "user_message") {
       const typed = textOf(payload.message)
       if (typed !== undefined && !isInjected(typed)) prompts.push({ text: typed, line })
+    } else if (entry.type === "event_msg" && payload.type === "agent_message") {
+      const said = textOf(payload.message)
+      if (said !== undefined) replies.push({ text: said, line })
     } else if (entry.type === "event_msg" && payload.type === "exec_command_end") {
       const command = commandText(payload.command)
       const callId = textOf(payload.call_id)
@@ -55,7 +60,7 @@ export const readCodexSession = (file: string, text: string): SessionTranscript 
     }
   }
   if (prompts.length === 0 && runs.length === 0) return undefined
-  return { agent: "codex", sessionId: sessionId ?? basename(file, ".jsonl"), ...(cwd === undefined ? {} : { cwd }), prompts, runs }
+  return { agent: "codex", sessionId: sessionId ?? basename(file, ".jsonl"), ...(cwd === undefined ? {} : { cwd }), prompts, replies, runs }
 }
 
 /** The command of a shell tool call, from its JSON arguments. */

@@ -1,8 +1,10 @@
 /**
  * One past agent session as capture reads it, whatever agent wrote the file: who and where,
- * what the person typed, and the shell commands with how each went. Readers for each agent's
+ * what the person typed, what the agent answered, and the shell commands with how each went. Readers for each agent's
  * files (claude-code.ts, codex.ts) produce it; import-transcripts.ts captures from it.
  */
+import type { Caller } from "../../api/operations.js"
+import { detectProject } from "../../project/identity.js"
 import type { RanCommand } from "../session-lessons.js"
 
 export interface SessionTranscript {
@@ -13,9 +15,18 @@ export interface SessionTranscript {
   readonly cwd?: string
   /** What the person typed, with the line of the file it is on. */
   readonly prompts: ReadonlyArray<{ readonly text: string; readonly line: number }>
+  /** What the agent said to the person (its text, not its tool calls), with the line it is on. */
+  readonly replies: ReadonlyArray<{ readonly text: string; readonly line: number }>
   /** Shell commands whose outcome the file records, in order. */
   readonly runs: ReadonlyArray<RanCommand & { readonly line: number }>
 }
+
+/** Who wrote what a session gives: the session, as the hooks name it, in the project of the folder it worked in (global without one). */
+export const sessionCaller = (agent: string, sessionId: string, cwd: string | undefined): Caller => ({
+  origin: `${agent}:session/${sessionId}`,
+  agent,
+  project: cwd === undefined ? null : detectProject(cwd)
+})
 
 /** Each line of a JSONL file parsed, with its 1-based number; a line that is not JSON is skipped. */
 export const jsonLines = (text: string): Array<{ readonly value: Record<string, unknown>; readonly line: number }> =>

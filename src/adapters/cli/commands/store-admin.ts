@@ -10,7 +10,10 @@ import * as O from "../options.js"
 import { CREATES, mem, withOperations, withStore } from "../root.js"
 import type { VerifyReport } from "../../../store/store-maintenance.js"
 import type { CopyPurge } from "../../../store/store-copies.js"
-import { importTranscripts } from "../../../capture/transcripts/import-transcripts.js"
+import { importTranscripts, type TranscriptImport } from "../../../capture/transcripts/import-transcripts.js"
+import { hookStoreOf } from "../../../hooks/hooks-log.js"
+import { defaultDbPath } from "../../../store/default-path.js"
+import { configuredModel } from "./capture.js"
 
 /** A JSONL file to read, or `-` for standard input. */
 const input = (what: string) => Args.text({ name: "file" }).pipe(Args.withDescription(`${what} (JSONL), or - for standard input`))
@@ -74,16 +77,31 @@ const importLines = (a: ImportArgs) =>
     CREATES
   )
 
-/** Past sessions, captured through Operations (the store file, or MEMLEDGER_URL's server) with each session as origin. */
+/**
+ * Past sessions, captured through Operations (the store file, or MEMLEDGER_URL's server) with
+ * each session as origin; with a language model configured, read by it too.
+ */
 const importTranscriptFiles = (a: ImportArgs) =>
-  withOperations(
-    Effect.gen(function* () {
-      if (a.file === "-" || !existsSync(a.file)) return yield* Effect.fail(new UsageError(`cannot read ${a.file}: give a transcript file or a folder of them`))
-      return yield* withProgress("importing transcripts", (update) => importTranscripts(a.file, update))
-    }),
-    { json: a.json, human: (r) => `read ${count(r.sessions, "session")} in ${count(r.files, "file")}: ${count(r.written, "memory", "memories")} captured or confirmed` },
-    CREATES
+  Effect.flatMap(mem, ({ db }) =>
+    withOperations(
+      Effect.gen(function* () {
+        if (a.file === "-" || !existsSync(a.file)) return yield* Effect.fail(new UsageError(`cannot read ${a.file}: give a transcript file or a folder of them`))
+        const config = yield* configuredModel
+        const extraction = config === undefined ? undefined : { config, store: hookStoreOf(Option.getOrUndefined(db), defaultDbPath()) }
+        return yield* withProgress("importing transcripts", (update) => importTranscripts(a.file, update, extraction))
+      }),
+      { json: a.json, human: transcriptImportText },
+      CREATES
+    )
   )
+
+const transcriptImportText = (r: TranscriptImport): string => {
+  const read = `read ${count(r.sessions, "session")} in ${count(r.files, "file")}: ${count(r.written, "memory", "memories")} captured or confirmed`
+  if (r.extracted === undefined) return read
+  const { parts, written, failed } = r.extracted
+  const model = `${written} of them by the language model, from ${count(parts, "new part")} of the sessions`
+  return `${read}, ${model}${failed > 0 ? `; it failed on ${count(failed, "session")} (hooks.log says why)` : ""}`
+}
 
 export const exportCmd = Command.make(
   "export",
