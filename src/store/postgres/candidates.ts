@@ -68,9 +68,9 @@ const WITH_FIELDS = (matches: string) => `
 
 /** Undefined when the phrasing holds no searchable word. */
 const contentMatches = (db: SyncPg, phrasing: string, scope: Scope, count: number, config: LedgerConfig): CandidateRow[] | undefined => {
-  const q = weighQuery(db, "memories", phrasing)
+  const q = weighQuery(phrasing)
   if (q === undefined) return undefined
-  const category = scope.category === undefined ? "TRUE" : "t.category = $6"
+  const category = scope.category === undefined ? "TRUE" : "t.category = $4"
   const args = [...bm25Args(q, placeTokensOf(scope.project, true), count), ...(scope.category === undefined ? [] : [categoryToken(scope.category)])]
   return db.query<CandidateRow>(WITH_FIELDS(bm25Sql("memories", config.fieldWeights.slice(0, 5), category)), args)
 }
@@ -84,7 +84,7 @@ const cueMatches = (
   config: LedgerConfig,
   nowMs: number
 ): { rows: CandidateRow[]; floor: number } => {
-  const q = weighQuery(db, "cues", phrasing)
+  const q = weighQuery(phrasing)
   if (q === undefined) return { rows: [], floor: 0 }
   const all = db.query<Omit<CandidateRow, "key"> & { key: number | null; weight: number; cue_anchor_ms: number; category: string }>(
     `SELECT m.key, f.relevance, c.weight, c.anchor_ms AS cue_anchor_ms, m.id, m.created_at, m.confidence, m.confirmations, m.category,
@@ -92,7 +92,7 @@ const cueMatches = (
        FROM (${bm25Sql("cues", [1, config.fieldWeights[4]!])}) f
        JOIN learned_cues c ON c.key = f.key
        LEFT JOIN memories m ON m.id = c.memory_id AND m.forgotten = 0 AND m.superseded_by IS NULL
-                           AND (m.project IS NULL OR m.project IS NOT DISTINCT FROM $6)
+                           AND (m.project IS NULL OR m.project IS NOT DISTINCT FROM $4)
        LEFT JOIN evidence e ON e.memory_id = m.id`,
     [...bm25Args(q, placeTokensOf(scope.project, true), count), scope.project]
   )
@@ -118,7 +118,7 @@ const EVEN = [1, 1, 1, 1, 1]
 
 /** Keyword matches that are not candidates (dead, another category, another scope), for `why`. */
 export const keywordMatchesOutside = (db: SyncPg, query: string, scope: Scope): MemoryState[] => {
-  const q = weighQuery(db, "memories", query)
+  const q = weighQuery(query)
   if (q === undefined) return []
   const live = placeTokensOf(scope.project, true)
   const dead = placeTokensOf(scope.project, false)
@@ -144,7 +144,7 @@ const newestKeys = (db: SyncPg, q: WeighedQuery, where: string, args: ReadonlyAr
 
 /** The `count` best keyword matches among live memories of the project and global ones. */
 export const keywordNeighbours = (db: SyncPg, content: string, project: string | null, count: number): MemoryState[] => {
-  const q = weighQuery(db, "memories", content)
+  const q = weighQuery(content)
   if (q === undefined) return []
   const keys = bestKeys(db, q, placeTokensOf(project, true), count)
   const byKey = new Map(liveByKeys(db, keys, project).map((m) => [m.key, m]))

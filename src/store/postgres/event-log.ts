@@ -14,13 +14,15 @@ const LINK_EVENT = "INSERT INTO event_memories (memory_id, seq) VALUES ($1, $2) 
 
 export const lastEvent = (db: SyncPg): LogHead | undefined => db.one<LogHead>("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1")
 
-export const appendRaw = (db: SyncPg, rows: ReadonlyArray<RawEvent>): StoredEvent[] =>
-  chainAfter(lastEvent(db) ?? EMPTY_LOG, rows, (e, row) => {
+
+/** Appends after `head`, which the caller vouches is the log's last event under the write lock. */
+export const appendRawAfter = (db: SyncPg, head: LogHead, rows: ReadonlyArray<RawEvent>): StoredEvent[] =>
+  chainAfter(head, rows, (e, row) => {
     db.run(INSERT_EVENT, [e.seq, e.id, e.type, e.version, e.recordedAt, e.origin, e.agent, row.payload, e.payloadHash, e.hash, taskOf(e)])
     if (e.event !== null) for (const memoryId of memoryIdsOf(e.event)) db.run(LINK_EVENT, [memoryId, e.seq])
   })
 
-export const appendEvents = (db: SyncPg, events: ReadonlyArray<NewEvent>): StoredEvent[] => appendRaw(db, encodeEvents(events))
+export const appendEvents = (db: SyncPg, head: LogHead, events: ReadonlyArray<NewEvent>): StoredEvent[] => appendRawAfter(db, head, encodeEvents(events))
 
 /** The task a recall or an outcome names: a column of its own, where SQLite indexes an expression. */
 const taskOf = (e: StoredEvent): string | null => {

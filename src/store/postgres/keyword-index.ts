@@ -100,51 +100,43 @@ export const unindexDocument = (db: SyncPg, index: IndexName, key: number, empty
   )
 }
 
-/** A query's terms, each with its IDF as FTS5 computes it (log((N - n + 0.5) / (n + 0.5)), at least 1e-6). */
+/** A query's terms: the tokens of its words, stop words left out, a term once per word it came from. */
 export interface WeighedQuery {
   readonly terms: string[]
-  readonly idfs: number[]
-  readonly averageLength: number
 }
 
-export const weighQuery = (db: SyncPg, index: IndexName, text: string): WeighedQuery | undefined => {
+export const weighQuery = (text: string): WeighedQuery | undefined => {
   const terms = queryWords(text).flatMap((word) => indexTokens(word))
-  if (terms.length === 0) return undefined
-  const totals = db.one<{ docs: number; tokens: number }>("SELECT docs, tokens FROM keyword_totals WHERE index_name = $1", [index])
-  const n = totals?.docs ?? 0
-  const df = new Map(
-    db
-      .query<{ term: string; df: number }>("SELECT term, df FROM keyword_df WHERE index_name = $1 AND term = ANY($2)", [index, [...new Set(terms)]])
-      .map((r) => [r.term, r.df])
-  )
-  const idfs = terms.map((t) => {
-    const hits = df.get(t) ?? 0
-    const idf = Math.log((n - hits + 0.5) / (hits + 0.5))
-    return idf <= 0 ? 1e-6 : idf
-  })
-  return { terms, idfs, averageLength: n === 0 ? 1 : (totals?.tokens ?? 0) / n }
+  return terms.length === 0 ? undefined : { terms }
 }
 
 /**
- * The SQL of a BM25 search, given the query ($1 terms, $2 IDFs, $3 average length, $4 places)
- * and an optional condition on the rows (`t` is keyword_terms). Yields `key` and `relevance`,
- * best first, at most `$5`.
+ * The SQL of a BM25 search, given the query's terms ($1), the places searched ($2), the
+ * number wanted ($3) and an optional condition on the rows (`t` is keyword_terms). Each term's
+ * IDF is FTS5's (log((N - n + 0.5) / (n + 0.5)), at least 1e-6), from the statistics kept
+ * beside the index, in the same statement. Yields `key` and `relevance`, best first.
  */
 export const bm25Sql = (index: IndexName, weights: ReadonlyArray<number>, where = "TRUE"): string => {
   const frequency = weights.map((w, i) => `${Number(w)} * t.tf[${i + 1}]`).join(" + ")
   return `
-    SELECT t.key, sum(q.idf * f.f * ${K1 + 1} / (f.f + ${K1} * (${1 - B} + ${B} * t.tokens / $3::float8))) AS relevance
-      FROM unnest($1::text[], $2::float8[]) AS q(term, idf)
-      JOIN keyword_terms t ON t.index_name = '${index}' AND t.term = q.term AND t.place = ANY($4::text[])
+    WITH totals AS (SELECT docs::float8 AS n, CASE WHEN docs = 0 THEN 1 ELSE tokens::float8 / docs END AS avg FROM keyword_totals WHERE index_name = '${index}'),
+         q AS (SELECT w.term, CASE WHEN x.idf <= 0 THEN 1e-6 ELSE x.idf END AS idf
+                 FROM unnest($1::text[]) AS w(term)
+                 CROSS JOIN totals
+                 LEFT JOIN keyword_df d ON d.index_name = '${index}' AND d.term = w.term
+                 CROSS JOIN LATERAL (SELECT ln((totals.n - coalesce(d.df, 0) + 0.5) / (coalesce(d.df, 0) + 0.5)) AS idf) x)
+    SELECT t.key, sum(q.idf * f.f * ${K1 + 1} / (f.f + ${K1} * (${1 - B} + ${B} * t.tokens / (SELECT avg FROM totals)))) AS relevance
+      FROM q
+      JOIN keyword_terms t ON t.index_name = '${index}' AND t.term = q.term AND t.place = ANY($2::text[])
       CROSS JOIN LATERAL (SELECT (${frequency})::float8 AS f) f
      WHERE ${where}
      GROUP BY t.key
      ORDER BY relevance DESC
-     LIMIT $5`
+     LIMIT $3`
 }
 
 /** The arguments `bm25Sql` takes, in order. */
-export const bm25Args = (q: WeighedQuery, places: ReadonlyArray<string>, limit: number): unknown[] => [q.terms, q.idfs, q.averageLength, places, limit]
+export const bm25Args = (q: WeighedQuery, places: ReadonlyArray<string>, limit: number): unknown[] => [q.terms, places, limit]
 
 /** A memory's document in the `memories` index. */
 export const memoryDocument = (

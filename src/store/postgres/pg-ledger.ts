@@ -9,13 +9,13 @@ import { Either } from "effect"
 import type { LedgerConfig } from "../../config.js"
 import type { DecisionState } from "../../commands/state.js"
 import type { StoredEvent } from "../../events/events.js"
-import type { RawEvent } from "../../events/log.js"
+import { EMPTY_LOG, type LogHead, type RawEvent } from "../../events/log.js"
 import { openProjectionSession } from "../../projections/projector.js"
 import { LogBroken } from "../errors.js"
 import type { WriteUnit } from "../event-log.js"
 import type { LedgerReads } from "../ledger-reads.js"
-import { appendEvents, appendRaw } from "./event-log.js"
-import { findRestatement, readChainBreak } from "./memory-reads.js"
+import { appendEvents, appendRawAfter } from "./event-log.js"
+import { findRestatement } from "./memory-reads.js"
 import { loadConversation, loadMemory, pgProjectionTables } from "./projections.js"
 import { pgReads } from "./pg-reads.js"
 import { NOTICE_CHANNEL, WRITE_LOCK } from "./schema.js"
@@ -24,6 +24,8 @@ import type { SyncPg } from "./sync-client.js"
 export interface PgWriteTx extends WriteUnit {
   readonly db: SyncPg
   readonly appendRaw: (rows: ReadonlyArray<RawEvent>) => StoredEvent[]
+  /** Appends without projecting (a replay, which rebuilds once at the end). */
+  readonly appendLogOnly: (rows: ReadonlyArray<RawEvent>) => StoredEvent[]
 }
 
 export class PgLedger {
@@ -55,12 +57,21 @@ export class PgLedger {
   writeOrThrow<A>(f: (tx: PgWriteTx) => A): A {
     if (this.inTransaction) throw new Error("a write cannot run inside another unit of work")
     return this.transaction("BEGIN", () => {
-      this.db.query("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK])
-      const broken = readChainBreak(this.db)
-      if (broken !== undefined) throw new LogBroken({ path: this.location, ...broken })
+      // The lock, then in the same round trip what a write checks and chains onto.
+      const start = this.db.one<{ broken: { broken_at: number; reason: string; found_at: string } | null; head: LogHead | null }>(
+        `SELECT pg_advisory_xact_lock($1),
+           (SELECT json_build_object('broken_at', broken_at, 'reason', reason, 'found_at', found_at) FROM chain_break WHERE id = 1) AS broken,
+           (SELECT json_build_object('seq', seq, 'hash', hash) FROM events ORDER BY seq DESC LIMIT 1) AS head`,
+        [WRITE_LOCK]
+      )!
+      if (start.broken !== null) {
+        throw new LogBroken({ path: this.location, brokenAt: start.broken.broken_at, reason: start.broken.reason, foundAt: start.broken.found_at })
+      }
+      let head: LogHead = start.head ?? EMPTY_LOG
       const session = openProjectionSession(pgProjectionTables(this.db), this.config)
       let appended = 0
       const project = (stored: StoredEvent[]): StoredEvent[] => {
+        head = stored.at(-1) ?? head
         session.apply(stored)
         appended += stored.length
         return stored
@@ -69,8 +80,13 @@ export class PgLedger {
         db: this.db,
         reads: this.reads,
         state: this.decisionState(session.conversation),
-        append: (events) => project(appendEvents(this.db, events)),
-        appendRaw: (rows) => project(appendRaw(this.db, rows))
+        append: (events) => project(appendEvents(this.db, head, events)),
+        appendRaw: (rows) => project(appendRawAfter(this.db, head, rows)),
+        appendLogOnly: (rows) => {
+          const stored = appendRawAfter(this.db, head, rows)
+          head = stored.at(-1) ?? head
+          return stored
+        }
       })
       session.finish()
       // Delivered to every listener when (and only if) this transaction commits.

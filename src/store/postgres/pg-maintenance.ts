@@ -17,7 +17,7 @@ import { exportLog, type ExportSource } from "../transfer/export-file.js"
 import { importLineByLine } from "../transfer/import-line-by-line.js"
 import type { LogWriter } from "../transfer/log-writer.js"
 import { replayLog } from "../transfer/replay.js"
-import { appendRaw, lastEvent, readRows } from "./event-log.js"
+import { lastEvent, readRows } from "./event-log.js"
 import type { PgLedger } from "./pg-ledger.js"
 import { previewPurge, purgeForgotten } from "./purge.js"
 import { rebuildProjections } from "./rebuild.js"
@@ -74,7 +74,6 @@ export const pgLogWriter = (ledger: PgLedger): LogWriter => ({
     ledger.write((tx) =>
       f({
         ...tx,
-        appendLogOnly: (rows) => appendRaw(tx.db, rows),
         hasEvent: (id) => tx.db.one("SELECT 1 FROM events WHERE id = $1", [id]) !== undefined,
         eventCount: () => lastEvent(tx.db)?.seq ?? 0,
         rebuild: () => rebuildProjections(tx.db, ledger.config)
