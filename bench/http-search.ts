@@ -13,14 +13,14 @@
  *
  * Runs the CLI as users do, through bin/mem.js and the built dist/ (`npm run build` first).
  */
-import { spawn, spawnSync } from "node:child_process"
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { loadavg } from "node:os"
 import { join } from "node:path"
 import autocannon, { type Result } from "autocannon"
 import { generateMemories, makeRandom, toJsonl } from "./support/corpus.js"
-import { environment, fmt, intArg, repoRoot, withScratchDir } from "./support/measure.js"
+import { environment, fmt, intArg, withScratchDir } from "./support/measure.js"
 import { makeQueries } from "./support/search-queries.js"
+import { runMem, serve } from "./support/mem-process.js"
 
 const GOAL_PER_SECOND = 1_000
 const WARM_UP_SECONDS = 2
@@ -30,36 +30,6 @@ const HEALTH_SECONDS = 5
 const memories = intArg("memories", 10_000)
 const seconds = intArg("seconds", 10)
 const connections = intArg("connections", 10)
-const cli = join(repoRoot(), "bin", "mem.js")
-/** Node flags for the `mem serve` process, e.g. to profile it. */
-const serverNodeFlags = (process.env["BENCH_SERVER_NODE_FLAGS"] ?? "").split(/\s+/).filter(Boolean)
-
-/** `mem --db DB ARGS` as a person runs it; exits the bench on failure. */
-const runMem = (db: string, args: ReadonlyArray<string>): string => {
-  const run = spawnSync(process.execPath, [cli, "--db", db, ...args], { encoding: "utf8", env: { ...process.env, MEMLEDGER_DB: "" }, maxBuffer: 64 * 1024 * 1024 })
-  if (run.status !== 0) {
-    console.error(`http-search: 'mem ${args.join(" ")}' exited ${run.status}; is the CLI built (npm run build)?\n${run.stderr.slice(0, 2000)}`)
-    process.exit(2)
-  }
-  return run.stdout
-}
-
-/** Starts `mem serve --port 0` and resolves with its URL and pid once it serves. */
-const serve = (db: string) => {
-  const env = { ...process.env, MEMLEDGER_DB: "", MEMLEDGER_TOKEN: "" }
-  const child = spawn(process.execPath, [...serverNodeFlags, cli, "--db", db, "serve", "--port", "0"], { env, stdio: ["ignore", "ignore", "pipe"] })
-  let stderr = ""
-  const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)))
-  const url = new Promise<string>((resolve, reject) => {
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk
-      const match = /mem: serving (http:\/\/\S+)/.exec(stderr)
-      if (match) resolve(match[1]!)
-    })
-    void exited.then((code) => reject(new Error(`mem serve exited (${code}) before serving:\n${stderr}`)))
-  })
-  return { child, url, exited, stderr: () => stderr }
-}
 
 /** CPU seconds (user + system) a process has used, from /proc; undefined where there is none. */
 const processCpuSeconds = (pid: number): number | undefined => {

@@ -1,4 +1,4 @@
-/** The part of autocannon 9's programmatic API that bench/http-search.ts uses (it ships no types). */
+/** The part of autocannon 9's programmatic API the HTTP benchmarks use (it ships no types). */
 declare module "autocannon" {
   export interface Histogram {
     readonly average: number

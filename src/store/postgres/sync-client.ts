@@ -34,6 +34,9 @@ export class PgError extends Error {
   }
 }
 
+/** Statements sent in one message at most: seconds of work at worst, far inside ANSWER_WAIT_MS. */
+const QUEUED_MAX = 1_000
+
 type Answer =
   | { readonly rows: ReadonlyArray<Record<string, unknown>>; readonly rowCount: number }
   | { readonly error: { readonly message: string; readonly code?: string; readonly detail?: string } }
@@ -83,9 +86,13 @@ export class SyncPg {
     return this.ask({ op: "query", sql, params }).rowCount
   }
 
-  /** Queues a statement whose answer is not read; it runs before the next read or `flush`. */
+  /**
+   * Queues a statement whose answer is not read; it runs before the next read or `flush`, or
+   * once QUEUED_MAX are waiting, so that one answer never waits on a whole rebuild's writes.
+   */
   run(sql: string, params: ReadonlyArray<unknown> = []): void {
     this.writes.push([sql, params])
+    if (this.writes.length >= QUEUED_MAX) this.flush()
   }
 
   /** Sends the queued statements and waits for them; throws the first one's error. */
