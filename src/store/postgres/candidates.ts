@@ -123,7 +123,7 @@ export const keywordMatchesOutside = (db: SyncPg, query: string, scope: Scope): 
   const live = placeTokensOf(scope.project, true)
   const dead = placeTokensOf(scope.project, false)
   const keys = [
-    ...bestKeys(db, q, dead, OUTSIDE_LISTED.dead),
+    ...bestKeys(db, q, dead, OUTSIDE_LISTED.dead, scope.category),
     ...(scope.category === undefined ? [] : newestKeys(db, q, "place = ANY($2) AND category <> $4", [[...live, ...dead], OUTSIDE_LISTED.otherCategory, categoryToken(scope.category)])),
     ...newestKeys(db, q, "NOT (place = ANY($2))", [[...live, ...dead], OUTSIDE_LISTED.otherScope])
   ]
@@ -131,8 +131,14 @@ export const keywordMatchesOutside = (db: SyncPg, query: string, scope: Scope): 
   return keys.flatMap((k) => rows.get(k) ?? [])
 }
 
-const bestKeys = (db: SyncPg, q: WeighedQuery, places: ReadonlyArray<string>, max: number): number[] =>
-  db.query<{ key: number }>(bm25Sql("memories", EVEN), bm25Args(q, places, max)).map((r) => r.key)
+/** The best matches in these places (of this category, when given), by BM25 with every column weighted alike. */
+const bestKeys = (db: SyncPg, q: WeighedQuery, places: ReadonlyArray<string>, max: number, category?: string): number[] =>
+  db
+    .query<{ key: number }>(
+      bm25Sql("memories", EVEN, category === undefined ? "TRUE" : "t.category = $4"),
+      [...bm25Args(q, places, max), ...(category === undefined ? [] : [categoryToken(category)])]
+    )
+    .map((r) => r.key)
 
 const newestKeys = (db: SyncPg, q: WeighedQuery, where: string, args: ReadonlyArray<unknown>): number[] =>
   db
