@@ -5,7 +5,9 @@
  * queries of the corpus's most common words, where BM25 scores every matching row. Reports
  * p50 and p95 of each set. The goal at 100,000: p95 under 25 ms for both.
  *
- *   node bench/run.mjs pg-search --pg postgres://SERVER [--size 100000] [--queries 300] [--warmup 30]
+ *   node bench/run.mjs pg-search --pg postgres://SERVER [--size 100000] [--queries 300] [--warmup 30] [--keep]
+ *
+ * `--keep` leaves the database on the server and prints its URL, to look at a query's plan.
  */
 import { join } from "node:path"
 import { performance } from "node:perf_hooks"
@@ -75,6 +77,7 @@ await withScratchDir("pg-search", async (dir) => {
     console.log(`(first memory: ${terms} tokens)`)
   } finally {
     await pg.dispose()
-    await store.remove()
+    if (process.argv.includes("--keep")) console.log(`kept: ${store.location}`)
+    else await store.remove()
   }
 })

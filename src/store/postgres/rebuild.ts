@@ -39,6 +39,8 @@ export const rebuildProjections = (db: SyncPg, config: LedgerConfig, onProgress?
   insertRows(db, "conversations", [...folded.conversations.values()].map(conversationRow))
   for (const [memoryId, c] of folded.cues) if (folded.memories.has(memoryId)) tables.writeCueState(memoryId as MemoryId, c)
   writeCheckpoint(db, config, folded.lastSeq)
+  // Fresh statistics, so the planner reads the new tables by their indexes from the first search.
+  if (!temporary) db.run("ANALYZE memories, keyword_terms, keyword_df, learned_cues, evidence")
   db.flush()
   onProgress?.(total, total)
   return { events: folded.events }

@@ -7,8 +7,8 @@
  */
 import type { SyncPg } from "./sync-client.js"
 
-/** Bumped when a table changes shape: an older database has its projections rebuilt. */
-export const PG_SCHEMA_VERSION = "1"
+/** Bumped when a table changes shape: an older database has its projections rebuilt (2: the covering keyword index). */
+export const PG_SCHEMA_VERSION = "2"
 
 /** The lock every write of every process takes (pg_advisory_xact_lock): one writer at a time, as SQLite's. */
 export const WRITE_LOCK = 0x6d656d6c
@@ -140,7 +140,9 @@ CREATE TABLE keyword_terms (
   key bigint NOT NULL,
   tokens integer NOT NULL,
   tf real[] NOT NULL,
-  PRIMARY KEY (index_name, term, place, key)
+  -- A search reads a term's rows in its places from this index alone (an index-only scan once
+  -- vacuumed), not from rows scattered over the table in the order memories were added.
+  PRIMARY KEY (index_name, term, place, key) INCLUDE (tokens, tf, category)
 );
 CREATE INDEX keyword_terms_key ON keyword_terms(index_name, key);
 CREATE TABLE keyword_df (index_name text COLLATE "C" NOT NULL, term text COLLATE "C" NOT NULL, df integer NOT NULL, PRIMARY KEY (index_name, term));
