@@ -12,8 +12,11 @@ import { PROJECTIONS, versionOf } from "./projections/registry.js"
 import { createChainBreak } from "./chain-break.js"
 import { APPLICATION_ID, type Db } from "./database.js"
 
-/** Bumped when the log's own tables change shape (3: the `events_task` index; 4: `chain_break`). */
-export const LOG_SCHEMA_VERSION = 4
+/**
+ * Bumped when the log's own tables change shape (3: the `events_task` index; 4: `chain_break`;
+ * 5: the events' `author`).
+ */
+export const LOG_SCHEMA_VERSION = 5
 
 /** True when the file needs no setup, checked without taking the write lock. */
 export const isReady = (db: Db, config: LedgerConfig): boolean => {
