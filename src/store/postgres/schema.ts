@@ -12,9 +12,9 @@ export const PG_SCHEMA_VERSION = "1"
 
 /**
  * Bumped when the log's own tables (the DDL below, outside the projections) change shape: an
- * older database runs the DDL again, which only adds what it lacks (2: the events' `author`).
+ * older database runs the DDL again, which only adds what it lacks (2: the events' `author`; 3: `tokens`).
  */
-export const PG_LOG_VERSION = "2"
+export const PG_LOG_VERSION = "3"
 
 /** Whether the log's tables have this version's shape. */
 export const logCurrent = (db: SyncPg): boolean => metaValue(db, "log") === PG_LOG_VERSION
@@ -76,6 +76,14 @@ CREATE TABLE IF NOT EXISTS chain_break (
   reason text COLLATE "C" NOT NULL,
   found_at text COLLATE "C" NOT NULL
 );
+CREATE TABLE IF NOT EXISTS tokens (
+  hash text COLLATE "C" PRIMARY KEY,
+  name text COLLATE "C" NOT NULL,
+  admin boolean NOT NULL,
+  agent boolean NOT NULL,
+  created_at text COLLATE "C" NOT NULL
+);
+CREATE INDEX IF NOT EXISTS tokens_name ON tokens(name);
 CREATE TABLE IF NOT EXISTS projection_checkpoints (name text COLLATE "C" PRIMARY KEY, version text COLLATE "C" NOT NULL, last_seq bigint NOT NULL);
 CREATE TABLE IF NOT EXISTS content_changes (id integer PRIMARY KEY CHECK (id = 1), n bigint NOT NULL);
 INSERT INTO content_changes (id, n) VALUES (1, 0) ON CONFLICT DO NOTHING;
