@@ -5,7 +5,7 @@
  */
 import { resolve } from "node:path"
 import { Clock, Effect, Layer, Option } from "effect"
-import type { Actor } from "../commands/actor.js"
+import { actorThrough, type Actor } from "../commands/actor.js"
 import type { AddResult } from "../commands/decide-memory.js"
 import { Commands, type SimilarExist } from "../services/commands.js"
 import { Queries, type MemoryView } from "../services/queries.js"
@@ -43,7 +43,7 @@ export const OperationsLocal = Layer.effect(
     const taskReader = yield* Tasks
     const place = yield* Effect.serviceOption(ConsoleTaskPlace)
 
-    const actor = (caller: Caller, origin?: string): Actor => ({ origin: origin ?? caller.origin, agent: caller.agent })
+    const actor = (caller: Caller, origin?: string): Actor => actorThrough(origin ?? caller.origin, caller.agent, caller.person)
     const projectOf = (caller: Caller, project?: string) => project ?? caller.project
     const optional = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : ({ [key]: value } as { [P in K]: V }))
     const wire = (view: MemoryView, nowMs: number) => memoryToWire(view.memory, view.shortId, view.evidence, nowMs, config)
