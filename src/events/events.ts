@@ -59,7 +59,12 @@ export const MemoryAdded = Schema.TaggedStruct("MemoryAdded", {
   cues: Schema.optional(Cues),
   ...scanFields,
   /** Set when capture wrote it (docs/capture.md): the span it came from. */
-  capture: Schema.optional(Capture)
+  capture: Schema.optional(Capture),
+  /**
+   * `private`: seen only through tokens of the event's author (its envelope's `author`), until
+   * the author shares it. Absent: shared, as every memory written before visibility existed.
+   */
+  visibility: Schema.optional(Schema.Literal("private"))
 })
 
 export const MemoryRevised = Schema.TaggedStruct("MemoryRevised", {
@@ -72,7 +77,9 @@ export const MemoryRevised = Schema.TaggedStruct("MemoryRevised", {
   /** The written cues, replaced as a whole. */
   cues: Schema.optional(Cues),
   // The scan fields come only with `content`: they describe the new text.
-  ...scanFields
+  ...scanFields,
+  /** `shared`: a private memory is seen by everyone from now on; `private`: only by this event's author. */
+  visibility: Schema.optional(Schema.Literal("private", "shared"))
 })
 
 /** `capture`: set when a captured restatement confirmed the memory, so the same span never confirms it twice. */

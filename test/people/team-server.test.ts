@@ -2,7 +2,8 @@
  * People on a team server, through a real `mem serve` process: a revoked token is refused on
  * REST, MCP over HTTP and the console's API from the next request on; what a token writes
  * records its name as the author; the server's own token still works, as the admin `owner`; an
- * agent's token never makes a rule.
+ * agent's token never makes a rule; and other people's conversations are forgotten and purged
+ * only with an admin's token.
  */
 import { join } from "node:path"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
@@ -112,5 +113,40 @@ describe("a team server on SQLite", () => {
     const agents = (await served.call("GET", "/memories", undefined, bearer(person))).json().memories.find((m: { content: string }) => m.content.includes("network"))
     await served.call("POST", `/memories/${agents.id}/confirm`, {}, bearer(person))
     expect(((await served.call("POST", "/context", {}, bearer(person))).json().text as string).split("### Relevant memories")[0]).toContain("network")
+  })
+
+  test("forgetting and purging other people's conversations takes an admin's token", async () => {
+    const db = join(tempDir(), "team.db")
+    const grace = addToken(db, "grace")
+    const heidi = addToken(db, "heidi")
+    const admin = addToken(db, "ivan", "--admin")
+    const served = await startServe(db)
+    const as = (token: string, origin: string) => bearer(token, { "x-memledger-origin": origin, "x-memledger-agent": "codex" })
+    await served.call("POST", "/memories", { content: "Grace's note on the queue", scope: "global" }, as(grace, "codex:thread/grace"))
+    await served.call("POST", "/memories", { content: "Heidi's note on the cache", scope: "global" }, as(heidi, "codex:thread/heidi"))
+
+    const refused = await served.call("POST", "/conversations/forget", { origin: "codex:thread/grace" }, bearer(heidi))
+    expect(refused.status).toBe(403)
+    expect(refused.json()).toMatchObject({ error: "NotPermitted" })
+    // Her own conversation she may forget, and restore.
+    expect((await served.call("POST", "/conversations/forget", { origin: "codex:thread/heidi" }, bearer(heidi))).json()).toMatchObject({ changed: true })
+    expect((await served.call("POST", "/conversations/restore", { origin: "codex:thread/heidi" }, bearer(heidi))).json()).toMatchObject({ changed: true })
+    // An admin may forget anyone's; then only an admin may purge it.
+    expect((await served.call("POST", "/conversations/forget", { origin: "codex:thread/grace" }, bearer(admin))).json()).toMatchObject({ changed: true })
+    expect((await served.call("POST", "/purge", { yes: true }, bearer(heidi))).status).toBe(403)
+    expect((await served.call("POST", "/purge", { yes: true, memories: true }, bearer(grace))).status).toBe(403)
+    expect((await served.call("POST", "/purge", { yes: true }, bearer(grace))).json()).toMatchObject({ done: true, conversations: ["codex:thread/grace"] })
+    // Restoring someone else's conversation is an admin's too.
+    await served.call("POST", "/conversations/forget", { origin: "codex:thread/heidi" }, bearer(heidi))
+    expect((await served.call("POST", "/conversations/restore", { origin: "codex:thread/heidi" }, bearer(grace))).status).toBe(403)
+    expect((await served.call("POST", "/conversations/restore", { origin: "codex:thread/heidi" }, bearer(admin))).json()).toMatchObject({ changed: true })
+  })
+
+  test("a private memory needs a person: the store's own command line cannot write one", () => {
+    const db = join(tempDir(), "m.db")
+    const refused = mem(["--db", db, "add", "Only mine", "--global", "--private", "--json"])
+    expect(refused.code).toBe(1)
+    expect(JSON.parse(refused.stderr)).toMatchObject({ error: "InvalidInput" })
+    expect(JSON.parse(refused.stderr).message).toMatch(/private to a person/)
   })
 })

@@ -176,8 +176,10 @@ const live = HttpApiBuilder.group(MemledgerApi, "live", (h) =>
   h.handle("events", ({ urlParams }) =>
     Effect.gen(function* () {
       const events = yield* Console
+      const caller = yield* callerOf
       const after = urlParams.after ?? (yield* events.head)
-      return HttpServerResponse.stream(eventLines(events.subscribe(after)), { contentType: "application/x-ndjson" })
+      // Only what the caller may see: another person's private memory's events never stream.
+      return HttpServerResponse.stream(eventLines(events.subscribe(after, caller.person?.name ?? null)), { contentType: "application/x-ndjson" })
     })
   )
 )

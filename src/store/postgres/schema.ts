@@ -8,7 +8,7 @@
 import type { SyncPg } from "./sync-client.js"
 
 /** Bumped when a table changes shape: an older database has its projections rebuilt. */
-export const PG_SCHEMA_VERSION = "1"
+export const PG_SCHEMA_VERSION = "2"
 
 /**
  * Bumped when the log's own tables (the DDL below, outside the projections) change shape: an
@@ -116,7 +116,8 @@ CREATE TABLE memories (
   updated_at text COLLATE "C" NOT NULL,
   origin text COLLATE "C" NOT NULL,
   agent text COLLATE "C" NOT NULL,
-  last_seq bigint NOT NULL
+  last_seq bigint NOT NULL,
+  private_to text COLLATE "C"
 );
 CREATE INDEX memories_restatement ON memories(content_key);
 CREATE INDEX memories_project ON memories(project, category);
@@ -139,7 +140,9 @@ CREATE TABLE conversations (
   first_at text COLLATE "C" NOT NULL,
   last_at text COLLATE "C" NOT NULL,
   forgotten smallint NOT NULL,
-  purged_events integer NOT NULL
+  purged_events integer NOT NULL,
+  authors text COLLATE "C" NOT NULL,
+  private_authors text COLLATE "C" NOT NULL
 );
 CREATE TABLE cue_states (memory_id text COLLATE "C" PRIMARY KEY, state text COLLATE "C" NOT NULL);
 CREATE TABLE learned_cues (
