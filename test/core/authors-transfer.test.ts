@@ -15,7 +15,8 @@ import { EventLog } from "../../src/store/event-log.js"
 import { StoreMaintenance } from "../../src/store/store-maintenance.js"
 import { added, confirmed } from "../support/events.js"
 import { eventId, memoryId } from "../support/ids.js"
-import { dropTestDatabases, pgAvailable, testPostgres } from "../support/postgres.js"
+import { dropTestDatabases } from "../support/postgres.js"
+import { STORE_LOCATIONS } from "../support/store-locations.js"
 import { makeTempDir } from "../support/temp-store.js"
 
 const FIXTURE = join(import.meta.dirname, "../fixtures/logs/before-authors.jsonl")
@@ -36,14 +37,8 @@ const exportText = async (store: ReturnType<typeof open>): Promise<string> => {
   return readFileSync(file, "utf8")
 }
 
-const sqliteLocation = async () => join(makeTempDir(), "m.db")
-const postgresLocation = async () => (await testPostgres()).url
-const LOCATIONS: ReadonlyArray<readonly [string, () => Promise<string>]> = pgAvailable
-  ? [
-      ["SQLite", sqliteLocation],
-      ["PostgreSQL", postgresLocation]
-    ]
-  : [["SQLite", sqliteLocation]]
+const LOCATIONS = STORE_LOCATIONS
+const sqliteLocation = LOCATIONS[0]![1]
 
 describe("a log from before authors", () => {
   afterAll(dropTestDatabases)

@@ -9,10 +9,10 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
-import { mem, tempDir } from "../support/cli.js"
-import { dropTestDatabases, pgAvailable, testPostgres } from "../support/postgres.js"
+import { mem } from "../support/cli.js"
+import { dropTestDatabases } from "../support/postgres.js"
+import { STORE_LOCATIONS } from "../support/store-locations.js"
 import { startServe, stopAllServers, type Answer, type Served } from "../support/serve.js"
-import { join } from "node:path"
 
 /** Words no other memory holds, so that a search for them finds exactly the memories meant. */
 const SECRET = "Preview deploys for zanzibar go through the blue cluster"
@@ -29,10 +29,6 @@ interface Team {
   readonly as: (who: "alice" | "bob" | "dana", method: string, path: string, body?: unknown, caller?: { origin: string; agent: string }) => Promise<Answer>
 }
 
-const STORES: ReadonlyArray<readonly [string, () => Promise<string>]> = [
-  ["SQLite", async () => join(tempDir(), "team.db")],
-  ...(pgAvailable ? [["PostgreSQL", async () => (await testPostgres()).url] as const] : [])
-]
 
 /** `mem token add` on the store, as its owner would run it on the server's machine. */
 const addToken = (db: string, name: string, ...flags: string[]): string => {
@@ -63,7 +59,7 @@ afterAll(async () => {
   await dropTestDatabases()
 })
 
-for (const [storeName, location] of STORES) {
+for (const [storeName, location] of STORE_LOCATIONS) {
   describe(`a private memory on a team server (${storeName})`, () => {
     let team: Team
     beforeAll(async () => {

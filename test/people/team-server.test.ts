@@ -10,7 +10,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
 import { afterAll, afterEach, describe, expect, test } from "vitest"
 import { mem, tempDir } from "../support/cli.js"
-import { dropTestDatabases, pgAvailable, testPostgres } from "../support/postgres.js"
+import { dropTestDatabases } from "../support/postgres.js"
+import { STORE_LOCATIONS } from "../support/store-locations.js"
 import { startServe, stopAllServers } from "../support/serve.js"
 
 afterEach(stopAllServers)
@@ -29,12 +30,8 @@ const connectMcp = async (url: string, token: string) => {
   return client
 }
 
-const STORES: ReadonlyArray<readonly [string, () => Promise<string>]> = [
-  ["SQLite", async () => join(tempDir(), "team.db")],
-  ...(pgAvailable ? [["PostgreSQL", async () => (await testPostgres()).url] as const] : [])
-]
 
-for (const [storeName, location] of STORES) {
+for (const [storeName, location] of STORE_LOCATIONS) {
   test(`a revoked token is refused on REST, MCP and the console's API from the next request on (${storeName})`, async () => {
     const db = await location()
     const token = addToken(db, "erin")

@@ -14,7 +14,8 @@ import { People, PeopleLive } from "../../src/services/people.js"
 import { StoreLive } from "../../src/services/app.js"
 import { StoreMaintenance } from "../../src/store/store-maintenance.js"
 import { memAt, tempDir } from "../support/cli.js"
-import { dropTestDatabases, pgAvailable, testPostgres } from "../support/postgres.js"
+import { dropTestDatabases } from "../support/postgres.js"
+import { STORE_LOCATIONS } from "../support/store-locations.js"
 
 describe("mem token", () => {
   test("add prints the token once, list never shows it, and the store keeps only its hash", () => {
@@ -68,19 +69,10 @@ describe("mem token", () => {
   })
 })
 
-const sqlite = async () => join(tempDir(), "m.db")
-const postgres = async () => (await testPostgres()).url
-const STORES: ReadonlyArray<readonly [string, () => Promise<string>]> = pgAvailable
-  ? [
-      ["SQLite", sqlite],
-      ["PostgreSQL", postgres]
-    ]
-  : [["SQLite", sqlite]]
-
 describe("the People service on each store", () => {
   afterAll(dropTestDatabases)
 
-  for (const [name, location] of STORES) {
+  for (const [name, location] of STORE_LOCATIONS) {
     test(`verifies each of a name's tokens, nothing else, and nothing once revoked; two openings share them (${name})`, async () => {
       const where = await location()
       const open = () => ManagedRuntime.make(PeopleLive.pipe(Layer.provideMerge(StoreLive(where, DEFAULT_CONFIG, { create: true }))))
