@@ -1,6 +1,7 @@
 /**
  * People on a team server, through a real `mem serve` process: a revoked token is refused on
- * REST, MCP over HTTP and the console's API from the next request on; what a token writes
+ * REST, MCP over HTTP and the console's API from the next request on, and a live log it opened
+ * is cut; what a token writes
  * records its name as the author; the server's own token still works, as the admin `owner`; an
  * agent's token never makes a rule; and other people's conversations are forgotten and purged
  * only with an admin's token.
@@ -42,8 +43,16 @@ for (const [storeName, location] of STORE_LOCATIONS) {
     expect((await served.call("GET", "/overview", undefined, bearer(token))).status).toBe(200)
     const client = await connectMcp(served.url, token)
     expect((await client.listTools()).tools.length).toBeGreaterThan(0)
+    const live = await fetch(`${served.url}/events/live`, { headers: bearer(token) })
+    expect(live.status).toBe(200)
+    const stream = live.body!.getReader()
 
     expect(mem(["--db", db, "token", "revoke", "erin"]).code).toBe(0)
+    // A live log opened before is cut within the server's next look at its token (every 5 s).
+    const ended = (async () => {
+      for (;;) if ((await stream.read().catch(() => ({ done: true }))).done) return true
+    })()
+    expect(await Promise.race([ended, new Promise((resolve) => setTimeout(() => resolve(false), 12_000))])).toBe(true)
     for (const path of ["/stats", "/overview", "/memories", "/events/live"]) {
       const answer = await served.call("GET", path, undefined, bearer(token))
       expect(answer.status, path).toBe(401)

@@ -64,6 +64,8 @@ export interface ServerOptions {
   readonly shutdownGraceMs?: number
   /** Where errors the client cannot see go; stderr by default. */
   readonly log?: (line: string) => void
+  /** How often the token of a live stream is checked again (a revoked one ends it). */
+  readonly recheckMs?: number
 }
 
 export interface RunningServer {
@@ -73,6 +75,22 @@ export interface RunningServer {
 }
 
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000
+
+/** The one route that answers with a stream without end: GET /events/live. */
+const LIVE_PATH = "/events/live"
+const LIVE_RECHECK_MS = 5_000
+
+/** Ends `res` once its request's token is refused (revoked meanwhile); stops asking when it ends. */
+const endWhenRefused = (res: ServerResponse, again: () => Promise<{ readonly person: unknown } | { readonly refusal: unknown }>, everyMs: number): void => {
+  const timer = setInterval(() => {
+    void again().then(
+      (identified) => void ("refusal" in identified && res.destroy()),
+      () => res.destroy()
+    )
+  }, everyMs)
+  timer.unref()
+  res.once("close", () => clearInterval(timer))
+}
 
 export const startServer = async (options: ServerOptions): Promise<RunningServer> => {
   const log = options.log ?? ((line: string) => void process.stderr.write(`mem: ${line}\n`))
@@ -99,9 +117,12 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
     const method = req.method ?? "GET"
     const refusal = checkRequest(policy!, { method, path: url.pathname, header: (name) => single(req.headers[name]) })
     if (refusal !== undefined) return sendError(res, refusal.body, refusal.headers)
-    const identified = await identify({ method, path: url.pathname, header: (name) => single(req.headers[name]) })
+    const asked = { method, path: url.pathname, header: (name: "authorization") => single(req.headers[name]) }
+    const identified = await identify(asked)
     if ("refusal" in identified) return sendError(res, identified.refusal.body, identified.refusal.headers)
     const person = identified.person
+    // A stream answers one request for as long as it lasts: its token is asked about again while it runs.
+    if (person !== undefined && url.pathname === LIVE_PATH) endWhenRefused(res, () => identify(asked), options.recheckMs ?? LIVE_RECHECK_MS)
     const read = await readBody(req, bodyLimit)
     if (!read.ok) return sendError(res, read.refusal)
     const route = routes.find((r) => url.pathname === r.path || url.pathname.startsWith(`${r.path}/`))
