@@ -2,9 +2,10 @@
  * Which HTTP status each error tag gets, and the error body `{error, message}`: one table, so
  * the REST server and the remote client agree on what a status means.
  */
-import { BadRequest, Conflict, NotFound, Unauthorized, Unavailable, type ApiError } from "./http-api.js"
+import { BadRequest, Conflict, Forbidden, NotFound, Unauthorized, Unavailable, type ApiError } from "./http-api.js"
 
-const STATUS: Record<string, 400 | 401 | 404 | 409 | 503> = {
+const STATUS: Record<string, 400 | 401 | 403 | 404 | 409 | 503> = {
+  NotPermitted: 403,
   MemoryNotFound: 404,
   ConversationNotFound: 404,
   AmbiguousId: 400,
@@ -42,6 +43,8 @@ export const toApiError = (e: { readonly _tag: string; readonly message: string 
       return new Conflict({ ...body, status: 409 })
     case 401:
       return new Unauthorized({ ...body, status: 401 })
+    case 403:
+      return new Forbidden({ ...body, status: 403 })
     case 503:
       return new Unavailable({ ...body, status: 503 })
     default:

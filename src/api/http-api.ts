@@ -24,11 +24,12 @@ const errorFields = {
  */
 export class BadRequest extends Schema.Class<BadRequest>("BadRequest")({ ...errorFields, status: Schema.Literal(400) }, HttpApiSchema.annotations({ status: 400 })) {}
 export class Unauthorized extends Schema.Class<Unauthorized>("Unauthorized")({ ...errorFields, status: Schema.Literal(401) }, HttpApiSchema.annotations({ status: 401 })) {}
+export class Forbidden extends Schema.Class<Forbidden>("Forbidden")({ ...errorFields, status: Schema.Literal(403) }, HttpApiSchema.annotations({ status: 403 })) {}
 export class NotFound extends Schema.Class<NotFound>("NotFound")({ ...errorFields, status: Schema.Literal(404) }, HttpApiSchema.annotations({ status: 404 })) {}
 export class Conflict extends Schema.Class<Conflict>("Conflict")({ ...errorFields, status: Schema.Literal(409) }, HttpApiSchema.annotations({ status: 409 })) {}
 export class Unavailable extends Schema.Class<Unavailable>("Unavailable")({ ...errorFields, status: Schema.Literal(503) }, HttpApiSchema.annotations({ status: 503 })) {}
 
-export type ApiError = BadRequest | Unauthorized | NotFound | Conflict | Unavailable
+export type ApiError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict | Unavailable
 
 const EventTypeName = Schema.Literal(...(EVENT_TYPES as [EventType, ...EventType[]]))
 const IdPath = Schema.Struct({ id: In.TypedId })
@@ -132,6 +133,7 @@ export const MemledgerApi = HttpApi.make("memledger")
   .add(liveGroup)
   .addError(BadRequest)
   .addError(Unauthorized)
+  .addError(Forbidden)
   .addError(NotFound)
   .addError(Conflict)
   .addError(Unavailable)

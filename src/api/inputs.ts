@@ -86,6 +86,12 @@ const Phrasings = Schema.Array(
 const ALSO = `up to ${MAX_ALSO} further phrasings of the same need, searched with the query: the words a stored memory would likely use (technical terms, names of commands, files or tools)`
 const Also = described(Phrasings, ALSO)
 
+/** Who sees a memory on a server with people's tokens (docs/serve.md, "People and tokens"). */
+const Visibility = described(
+  Schema.Literal("shared", "private"),
+  "shared (the default: everyone on the server) or private (only through tokens of your own name; needs a server token)"
+)
+
 const rememberFields = {
   content: described(Content, "the memory: one short, self-contained statement"),
   category: Schema.optional(described(Category, "what kind of knowledge this is (default general)")),
@@ -97,6 +103,7 @@ const rememberFields = {
   supersedes: Schema.optional(described(TypedId, "this replaces that memory")),
   distinct_from: Schema.optional(described(TypedId, "this differs from that look-alike memory; store it anyway")),
   cues: Schema.optional(described(Cues, `up to ${MAX_WRITTEN_CUES} questions or phrasings that should find this memory, worded as someone would ask when they need it`)),
+  visibility: Schema.optional(Visibility),
   origin: Schema.optional(Origin)
 }
 
@@ -200,6 +207,7 @@ export const EditInput = InputStruct({
   category: Schema.optional(Category),
   tags: Schema.optional(Schema.Array(Tag).pipe(Schema.maxItems(50))),
   cues: Schema.optional(described(Cues, "the written cues, replacing the old ones as a whole; [] removes them")),
+  visibility: Schema.optional(Visibility),
   origin: Schema.optional(Origin)
 })
 export type EditInput = typeof EditInput.Type

@@ -40,5 +40,6 @@ export const memoryToWire = (
   supersededBy: memory.supersededBy,
   distinctFrom: memory.distinctFrom,
   instructionLike: memory.instructionLike,
+  ...(memory.privateTo === null ? {} : { private: true as const }),
   record: recordOf(evidence, nowMs, config)
 })

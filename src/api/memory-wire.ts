@@ -42,6 +42,8 @@ export const Memory = Schema.Struct({
   distinctFrom: Schema.Array(Schema.String),
   /** The privacy scan found text that reads like instructions to an agent: never a rule. */
   instructionLike: Schema.Boolean,
+  /** Present when private: seen only through tokens of its author's name (docs/serve.md). */
+  private: Schema.optional(Schema.Literal(true)),
   record: MemoryRecord
 })
 export type Memory = typeof Memory.Type

@@ -5,7 +5,7 @@
  */
 import { resolve } from "node:path"
 import { Clock, Effect, Layer, Option } from "effect"
-import type { Actor } from "../commands/actor.js"
+import { actorThrough, type Actor } from "../commands/actor.js"
 import type { AddResult } from "../commands/decide-memory.js"
 import { Commands, type SimilarExist } from "../services/commands.js"
 import { Queries, type MemoryView } from "../services/queries.js"
@@ -21,6 +21,12 @@ import { storedEventJson } from "../events/export-line.js"
 import { memoryToWire } from "./memory-to-wire.js"
 import { Operations, REJECTED_IN_REVIEW, RESOLVE_SIMILAR, type Caller, type OperationsApi } from "./operations.js"
 import { withStoreErrors } from "./store-errors.js"
+import { NotPermitted } from "../domain/errors.js"
+import type { Viewer } from "../domain/viewer.js"
+import { isOwnConversation, type ConversationState } from "../projections/conversation-state.js"
+
+/** A conversation as the wire shows it: what it contributed, not who wrote in it. */
+const conversationWire = ({ authors: _authors, privateAuthors: _private, ...rest }: ConversationState) => rest
 import type { RememberOutput } from "./outputs.js"
 
 const DEFAULT_LOG_PAGE = 100
@@ -43,7 +49,11 @@ export const OperationsLocal = Layer.effect(
     const taskReader = yield* Tasks
     const place = yield* Effect.serviceOption(ConsoleTaskPlace)
 
-    const actor = (caller: Caller, origin?: string): Actor => ({ origin: origin ?? caller.origin, agent: caller.agent })
+    const actor = (caller: Caller, origin?: string): Actor => actorThrough(origin ?? caller.origin, caller.agent, caller.person)
+    /** Whose private memories the caller sees: its token's name; without a token, no one's (domain/viewer.ts). */
+    const viewerOf = (caller: Caller): Viewer => caller.person?.name ?? null
+    /** The store's own command line (no token) may do anything; a token, what its flags allow. */
+    const isAdmin = (caller: Caller): boolean => caller.person === undefined || caller.person.admin
     const projectOf = (caller: Caller, project?: string) => project ?? caller.project
     const optional = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : ({ [key]: value } as { [P in K]: V }))
     const wire = (view: MemoryView, nowMs: number) => memoryToWire(view.memory, view.shortId, view.evidence, nowMs, config)
@@ -94,7 +104,8 @@ export const OperationsLocal = Layer.effect(
               ...optional("supersedes", input.supersedes),
               ...optional("distinctFrom", input.distinct_from),
               ...optional("cues", input.cues),
-              ...optional("capture", input.capture)
+              ...optional("capture", input.capture),
+              ...optional("visibility", input.visibility)
             },
             actor(caller, input.origin),
             vector
@@ -141,7 +152,8 @@ export const OperationsLocal = Layer.effect(
             ...optional("limit", input.limit),
             ...optional("category", input.category),
             ...optional("at", input.at),
-            ...optional("also", input.also)
+            ...optional("also", input.also),
+            viewer: viewerOf(caller)
           }),
           (r) => ({
             query: r.query,
@@ -176,7 +188,7 @@ export const OperationsLocal = Layer.effect(
       restore: (input, caller) =>
         Effect.map(commands.restore(input.memory_id, input.reason ?? "restored", actor(caller, input.origin)), ({ id, forgotten, changed }) => ({ id, forgotten, changed })),
 
-      forgetConversation: (input, caller) => commands.forgetConversation(input.origin, input.undo ?? false, actor(caller)),
+      forgetConversation: (input, caller) => commands.forgetConversation(input.origin, input.undo ?? false, actor(caller), isAdmin(caller)),
 
       getContext: (input, caller) =>
         Effect.map(
@@ -193,14 +205,14 @@ export const OperationsLocal = Layer.effect(
           (c) => ({ project: c.project, text: c.text, tokens: c.tokens, budget: c.budget, included: c.included, omitted: c.omitted })
         ),
 
-      getMemory: (input) => Effect.zipWith(queries.show(input.id), Clock.currentTimeMillis, wire),
+      getMemory: (input, caller) => Effect.zipWith(queries.show(input.id, viewerOf(caller)), Clock.currentTimeMillis, wire),
 
       // `list` and `log` read one more than asked for: whether the limit left anything out is
       // then known, not guessed from a full page.
       // A page at a time by cursor (console.ts): the next page costs what the first did.
-      list: (input) => {
+      list: (input, caller) => {
         const { limit = DEFAULT_LIST_LIMIT, ...filter } = input
-        return Effect.zipWith(consoleReads.page({ ...filter, limit }), Clock.currentTimeMillis, ({ views, next }, nowMs) => ({
+        return Effect.zipWith(consoleReads.page({ ...filter, limit, viewer: viewerOf(caller) }), Clock.currentTimeMillis, ({ views, next }, nowMs) => ({
           memories: views.map((v) => wire(v, nowMs)),
           more: next !== null,
           ...optional("next", next ?? undefined)
@@ -211,7 +223,12 @@ export const OperationsLocal = Layer.effect(
         Effect.gen(function* () {
           const who = actor(caller, input.origin)
           const accepted: string[] = []
-          for (const id of input.accept ?? []) accepted.push((yield* commands.confirm(id, who)).id)
+          for (const id of input.accept ?? []) {
+            const confirmed = yield* commands.confirm(id, who)
+            // Accepting what capture kept private to its author shares it (docs/capture.md).
+            if (who.author !== undefined) yield* commands.revise(confirmed.id, { visibility: "shared" }, who)
+            accepted.push(confirmed.id)
+          }
           const rejected: string[] = []
           for (const id of input.reject ?? []) rejected.push((yield* commands.forget(id, REJECTED_IN_REVIEW, who)).id)
           // Every project's, as `list` does, unless one is asked for: a review is of the whole store.
@@ -222,7 +239,13 @@ export const OperationsLocal = Layer.effect(
       edit: (input, caller) =>
         commands.revise(
           input.id,
-          { ...optional("content", input.content), ...optional("category", input.category), ...optional("tags", input.tags), ...optional("cues", input.cues) },
+          {
+            ...optional("content", input.content),
+            ...optional("category", input.category),
+            ...optional("tags", input.tags),
+            ...optional("cues", input.cues),
+            ...optional("visibility", input.visibility)
+          },
           actor(caller, input.origin)
         ),
 
@@ -231,14 +254,14 @@ export const OperationsLocal = Layer.effect(
 
       supersede: (input, caller) => commands.supersede(input.id, input.by, actor(caller, input.origin)),
 
-      cues: (input) =>
-        Effect.zipWith(queries.cues(input.id), Clock.currentTimeMillis, ({ memory, cues }, nowMs) => ({ memory: wire(memory, nowMs), cues })),
+      cues: (input, caller) =>
+        Effect.zipWith(queries.cues(input.id, viewerOf(caller)), Clock.currentTimeMillis, ({ memory, cues }, nowMs) => ({ memory: wire(memory, nowMs), cues })),
 
       dropCue: (input, caller) => commands.dropCue(input.id, input.cue, actor(caller, input.origin)),
 
-      conversations: () => Effect.map(queries.conversations, (conversations) => ({ conversations })),
+      conversations: (_, caller) => Effect.map(queries.conversations(viewerOf(caller)), (conversations) => ({ conversations: conversations.map(conversationWire) })),
 
-      log: (input) => {
+      log: (input, caller) => {
         const limit = input.limit ?? DEFAULT_LOG_PAGE
         const filter = {
           limit: limit + 1,
@@ -249,7 +272,7 @@ export const OperationsLocal = Layer.effect(
           ...optional("origin", input.origin),
           ...optional("types", input.types)
         }
-        return Effect.map(queries.log(filter), (events) => {
+        return Effect.map(queries.log(filter, viewerOf(caller)), (events) => {
           const page = events.slice(0, limit)
           return { events: page.map(storedEventJson), next: events.length > limit ? page[page.length - 1]!.seq : null }
         })
@@ -257,10 +280,11 @@ export const OperationsLocal = Layer.effect(
 
       stats: () => queries.stats,
 
-      overview: () => consoleReads.overview,
+      overview: (_, caller) =>
+        Effect.map(consoleReads.overview(viewerOf(caller)), (overview) => ({ ...overview, conversations: overview.conversations.map(conversationWire) })),
 
-      record: (input) =>
-        Effect.zipWith(consoleReads.record(input.id), Clock.currentTimeMillis, (r, nowMs) => ({
+      record: (input, caller) =>
+        Effect.zipWith(consoleReads.record(input.id, viewerOf(caller)), Clock.currentTimeMillis, (r, nowMs) => ({
           memory: wire(r.memory, nowMs),
           halfLifeDays: config.halfLifeDays,
           failureWeight: config.failureWeight,
@@ -269,21 +293,46 @@ export const OperationsLocal = Layer.effect(
           points: r.points
         })),
 
-      tasks: (input) =>
+      tasks: (input, caller) =>
         Effect.gen(function* () {
-          const { tasks, next } = yield* consoleReads.tasks({ limit: input.limit ?? DEFAULT_TASK_PAGE, ...optional("before", input.before) })
+          const { tasks, next } = yield* consoleReads.tasks({ limit: input.limit ?? DEFAULT_TASK_PAGE, ...optional("before", input.before), viewer: viewerOf(caller) })
           // Only the first page lists the tasks found here; the next ones page through the log.
           const found = Option.isSome(place) && input.before === undefined ? (yield* taskReader.list(place.value)).tasks : undefined
           return { tasks: tasks.map((t) => ({ ...t, outcomes: t.outcomes.map(storedEventJson) })), next, ...optional("found", found) }
         }),
 
-      purge: (input) => {
+      purge: (input, caller) => {
         const options = { memories: input.memories ?? false }
         return input.yes === true
-          ? Effect.map(maintenance.purge(options), (report) => ({ done: true, ...report }))
+          ? Effect.zipRight(
+              purgeAllowed(caller, options),
+              Effect.map(maintenance.purge(options), (report) => ({ done: true, ...report }))
+            )
           : Effect.map(maintenance.purgePreview(options), (preview) => ({ done: false, ...preview }))
       }
     }
+    /**
+     * A person's token without --admin may purge only what is all their own: forgotten
+     * conversations every event of which they wrote; forgotten memories, whoever's, take an
+     * admin. Checked just before the purge, which another writer could in principle race.
+     */
+    const purgeAllowed = (caller: Caller, options: { readonly memories: boolean }): Effect.Effect<void, NotPermitted> =>
+      Effect.gen(function* () {
+        const person = caller.person
+        if (person === undefined || person.admin) return
+        if (options.memories) return yield* Effect.fail(new NotPermitted({ action: "purging forgotten memories", reason: `${person.name}'s token is not an admin's` }))
+        const { conversations } = yield* maintenance.purgePreview(options)
+        const others = yield* reader.read((reads) =>
+          conversations.filter((origin) => {
+            const c = reads.conversation(origin)
+            return c !== undefined && !isOwnConversation(c, person.name)
+          })
+        )
+        if (others.length > 0) {
+          return yield* Effect.fail(new NotPermitted({ action: "purging", reason: `forgotten conversations hold what others wrote (${others.slice(0, 3).join(", ")}${others.length > 3 ? ", ..." : ""})` }))
+        }
+      })
+
     return withStoreErrors(api, store.errorOf)
   })
 )

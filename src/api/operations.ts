@@ -6,6 +6,7 @@
  */
 import { Context, type Effect } from "effect"
 import type { DomainError } from "../domain/errors.js"
+import type { Person } from "../domain/person.js"
 import type { StoreError } from "../store/errors.js"
 import type * as In from "./inputs.js"
 import type * as Out from "./outputs.js"
@@ -25,6 +26,12 @@ export interface Caller {
    * knows it: recall and get_context link what they show to it unless the call names a task.
    */
   readonly task?: string
+  /**
+   * The person whose token the call came through (`mem serve`'s people, docs/serve.md): what it
+   * writes records the name as its author, and it sees the memories private to that name. Absent
+   * without a token: the store's own command line, the hooks, a server without tokens.
+   */
+  readonly person?: Person
 }
 
 /**

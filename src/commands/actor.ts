@@ -2,12 +2,25 @@
 import { Either } from "effect"
 import { InvalidInput, SecretInIdentity } from "../domain/errors.js"
 import { MAX_AGENT_LENGTH, MAX_ORIGIN_LENGTH } from "../domain/vocabulary.js"
-import { CLI_WRITER } from "../domain/vouching.js"
+import type { Person } from "../domain/person.js"
+import { AGENT_TOKEN_WRITER, CLI_WRITER, isPerson } from "../domain/vouching.js"
 import { secretInName } from "../privacy/secret-in-name.js"
 
 export interface Actor {
   readonly origin: string
   readonly agent: string
+  /** The person whose token writes (domain/person.ts): every event appended records it. */
+  readonly author?: string
+}
+
+/**
+ * Who writes through `person`'s token (none: the store's own command line, a hook, a server
+ * without tokens): the name is the author of every event; an agent's token never passes for a
+ * person, however it names itself (domain/vouching.ts).
+ */
+export const actorThrough = (origin: string, agent: string, person: Person | undefined): Actor => {
+  if (person === undefined) return { origin, agent }
+  return { origin, agent: person.agent && isPerson(origin, agent) ? AGENT_TOKEN_WRITER : agent, author: person.name }
 }
 
 /** The command line with no --origin or --agent: a person, for the rules (domain/vouching.ts). */

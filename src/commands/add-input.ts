@@ -32,6 +32,8 @@ export interface AddInput {
   readonly cues?: ReadonlyArray<string>
   /** Set by capture: the span it came from (events/capture.ts). */
   readonly capture?: Capture
+  /** `private`: the writer's name's (its token's) alone, see events.ts MemoryAdded; `shared` (the default): everyone's. */
+  readonly visibility?: "private" | "shared"
 }
 
 /** Confidence given when the writer states none: what a person said outranks a guess. */
@@ -63,6 +65,7 @@ export const decideAddInput = (
   if (input.createdAt !== undefined) cmd.createdAt = input.createdAt
   if (input.cues !== undefined) cmd.cues = input.cues
   if (input.capture !== undefined) cmd.capture = input.capture
+  if (input.visibility === "private") cmd.visibility = "private"
   if (relation) cmd.relation = relation.right
   return scanned ? decideAddScanned(cmd, scanned, state) : decideAdd(cmd, state)
 }

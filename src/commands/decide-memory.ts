@@ -42,6 +42,8 @@ export interface AddMemory {
   readonly cues?: ReadonlyArray<string>
   /** Set by capture (docs/capture.md): the span it came from; its evidence is scanned like the content. */
   readonly capture?: Capture
+  /** Private to the event's author (events.ts MemoryAdded); the service checks there is one. */
+  readonly visibility?: "private"
 }
 
 /** `privacy` is present when the scan redacted, dropped or flagged something in the text given. */
@@ -128,6 +130,7 @@ const decideScannedAdd = (
   if (scan.privateDropped !== undefined) added.privateDropped = scan.privateDropped
   if (scan.flags !== undefined) added.flags = scan.flags
   if (capture !== undefined) added.capture = capture
+  if (cmd.visibility !== undefined) added.visibility = cmd.visibility
   const links = linksFor(cmd.memoryId, [])
   return Either.right({ events: links.length === 0 ? [added] : [added, ...links], result: { id: cmd.memoryId, stored: true } })
 }
@@ -139,6 +142,8 @@ export interface ReviseMemory {
   readonly tags?: ReadonlyArray<string>
   /** Replaces the written cues as a whole; [] removes them. */
   readonly cues?: ReadonlyArray<string>
+  /** `shared` shares a private memory with everyone; `private` makes it the writer's alone (the service checks there is a writer's name). */
+  readonly visibility?: "private" | "shared"
 }
 
 export type ReviseResult = { readonly id: MemoryId; readonly changed: boolean; readonly privacy?: PrivacyNotice }
@@ -157,7 +162,8 @@ export const decideRevise = (cmd: ReviseMemory, state: DecisionState): Either.Ei
       ...(text !== undefined && text.content !== m.content ? { content: text.content, ...text.record } : {}),
       ...(cmd.category !== undefined && cmd.category !== m.category ? { category: cmd.category } : {}),
       ...(cmd.tags !== undefined && !sameTags(cmd.tags, m.tags) ? { tags: dedupe(cmd.tags) } : {}),
-      ...(cues !== undefined && !sameTags(cues.right, m.cues) ? { cues: cues.right } : {})
+      ...(cues !== undefined && !sameTags(cues.right, m.cues) ? { cues: cues.right } : {}),
+      ...(cmd.visibility !== undefined && cmd.visibility !== (m.privateTo === null ? "shared" : "private") ? { visibility: cmd.visibility } : {})
     }
     const changed = Object.keys(changes).length > 0
     return Either.right({

@@ -7,11 +7,15 @@ import type { MemoryId } from "../domain/ids.js"
 import type { Scope } from "../domain/vocabulary.js"
 import type { ConversationState } from "../projections/conversation-state.js"
 import type { MemoryState } from "../projections/memory-state.js"
+import type { Viewer } from "../domain/viewer.js"
 
 export interface DecisionState {
   readonly memory: (id: MemoryId) => MemoryState | undefined
-  /** The live memory, if any, whose normalised text equals `contentKey` in that scope and project. */
-  readonly restatementOf: (contentKey: string, scope: Scope, project: string | null) => MemoryState | undefined
+  /**
+   * The live memory, if any, whose normalised text equals `contentKey` in that scope and project,
+   * among those `viewer` sees (domain/viewer.ts): another person's private memory is never restated.
+   */
+  readonly restatementOf: (contentKey: string, scope: Scope, project: string | null, viewer?: Viewer) => MemoryState | undefined
   readonly conversation: (origin: string) => ConversationState | undefined
 }
 

@@ -101,8 +101,8 @@ const TokenForm = ({ refused, given }: { refused: ApiError; given: () => void })
       <h1 id="token-title">{hadToken ? "Wrong token" : "This server needs its token"}</h1>
       <p role="alert" class={hadToken ? "error" : ""}>
         {hadToken
-          ? "The server refused the token this page sent (401 Unauthorized). Type the token it was started with."
-          : "It was started with a bearer token: type it once, and this tab keeps it until it is closed."}
+          ? "The server refused the token this page sent (401 Unauthorized): unknown, or revoked. Type yours, or the one the server was started with."
+          : "It asks for a bearer token: type yours, or the one it was started with, once, and this tab keeps it until it is closed."}
       </p>
       <p class="muted">{refused.message}</p>
       <form onSubmit={submit} class="stack">

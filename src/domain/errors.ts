@@ -171,7 +171,18 @@ export class ReplayTargetNotEmpty extends Schema.TaggedError<ReplayTargetNotEmpt
   }
 }
 
+/** Through a person's token, what only an admin's token may do (docs/serve.md, "People and tokens"). */
+export class NotPermitted extends Schema.TaggedError<NotPermitted>()("NotPermitted", {
+  action: Schema.String,
+  reason: Schema.String
+}) {
+  override get message() {
+    return `${this.action} is not permitted: ${this.reason}; an admin's token may ('mem token add NAME --admin')`
+  }
+}
+
 export type DomainError =
+  | NotPermitted
   | MemoryNotFound
   | AmbiguousId
   | InvalidId

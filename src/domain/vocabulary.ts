@@ -123,3 +123,18 @@ export const Agent = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(MA
 /** A project identity (a normalised git remote or an absolute path); `null` means global. */
 export const MAX_PROJECT_LENGTH = 1000
 export const ProjectName = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(MAX_PROJECT_LENGTH))
+
+/**
+ * A person's name, as `mem token add NAME` gives it and every event written through one of the
+ * name's tokens records as its `author`: letters, digits and `.`, `_`, `-`, `@`, starting with
+ * a letter or digit, at most 64 characters. Shown beside memories and matched exactly.
+ */
+export const MAX_PERSON_NAME_LENGTH = 64
+export const PERSON_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/
+export const PersonName = Schema.String.pipe(Schema.pattern(PERSON_NAME_PATTERN))
+
+/** Why `name` cannot be a person's name, or undefined. */
+export const personNameProblem = (name: string): string | undefined =>
+  PERSON_NAME_PATTERN.test(name)
+    ? undefined
+    : `'${name.slice(0, 80)}' is not a name: use letters, digits and . _ - @, starting with a letter or digit, at most ${MAX_PERSON_NAME_LENGTH} characters`

@@ -111,20 +111,27 @@ export interface EnvelopeFields {
   readonly recordedAt: string
   readonly origin: string
   readonly agent: string
+  readonly author?: string | undefined
 }
 
-/** `hash = sha256(previousHash, envelope, payloadHash)`: what `mem verify` recomputes. */
-export const chainHash = (previousHash: string, envelope: EnvelopeFields, payloadHash: string): string =>
-  sha256(
-    `${previousHash}\n${JSON.stringify([
-      envelope.seq,
-      envelope.id,
-      envelope.type,
-      envelope.version,
-      envelope.recordedAt,
-      envelope.origin,
-      envelope.agent
-    ])}\n${payloadHash}`
-  )
+/**
+ * `hash = sha256(previousHash, envelope, payloadHash)`: what `mem verify` recomputes. The
+ * author joins the hashed envelope only when there is one, as its last element: an event
+ * written without a token hashes exactly as every event did before authors existed, so old
+ * logs verify and export unchanged, and an author added or removed afterwards breaks the chain.
+ */
+export const chainHash = (previousHash: string, envelope: EnvelopeFields, payloadHash: string): string => {
+  const fields: Array<string | number> = [
+    envelope.seq,
+    envelope.id,
+    envelope.type,
+    envelope.version,
+    envelope.recordedAt,
+    envelope.origin,
+    envelope.agent
+  ]
+  if (envelope.author !== undefined) fields.push(envelope.author)
+  return sha256(`${previousHash}\n${JSON.stringify(fields)}\n${payloadHash}`)
+}
 
 export { CURRENT_VERSION }

@@ -12,6 +12,7 @@ import {
   Content,
   Origin,
   Outcome,
+  PersonName,
   ProjectName,
   Scope,
   Source,
@@ -58,7 +59,12 @@ export const MemoryAdded = Schema.TaggedStruct("MemoryAdded", {
   cues: Schema.optional(Cues),
   ...scanFields,
   /** Set when capture wrote it (docs/capture.md): the span it came from. */
-  capture: Schema.optional(Capture)
+  capture: Schema.optional(Capture),
+  /**
+   * `private`: seen only through tokens of the event's author (its envelope's `author`), until
+   * the author shares it. Absent: shared, as every memory written before visibility existed.
+   */
+  visibility: Schema.optional(Schema.Literal("private"))
 })
 
 export const MemoryRevised = Schema.TaggedStruct("MemoryRevised", {
@@ -71,7 +77,9 @@ export const MemoryRevised = Schema.TaggedStruct("MemoryRevised", {
   /** The written cues, replaced as a whole. */
   cues: Schema.optional(Cues),
   // The scan fields come only with `content`: they describe the new text.
-  ...scanFields
+  ...scanFields,
+  /** `shared`: a private memory is seen by everyone from now on; `private`: only by this event's author. */
+  visibility: Schema.optional(Schema.Literal("private", "shared"))
 })
 
 /** `capture`: set when a captured restatement confirmed the memory, so the same span never confirms it twice. */
@@ -148,7 +156,12 @@ export const EVENT_TYPES = Object.keys(EVENT_SCHEMAS) as ReadonlyArray<EventType
 /** The current schema version of each payload; older rows are upcast on read. */
 export const CURRENT_VERSION = 1
 
-/** The envelope every stored event carries beside its payload. */
+/**
+ * The envelope every stored event carries beside its payload. `author` is the person whose
+ * token wrote it (a `mem serve` token's name); absent for every event written without one,
+ * which is every event of a log older than tokens, so their hashes stay what they were
+ * (codec.ts `chainHash` hashes it only when present).
+ */
 export const Envelope = Schema.Struct({
   seq: Schema.Number,
   id: Schema.String,
@@ -156,7 +169,8 @@ export const Envelope = Schema.Struct({
   version: Schema.Number,
   recordedAt: IsoTime,
   origin: Origin,
-  agent: Agent
+  agent: Agent,
+  author: Schema.optional(PersonName)
 })
 
 export interface StoredEvent<E extends DomainEvent = DomainEvent> {
@@ -166,6 +180,8 @@ export interface StoredEvent<E extends DomainEvent = DomainEvent> {
   readonly recordedAt: string
   readonly origin: string
   readonly agent: string
+  /** The person whose token wrote it; absent when none did (envelope above). */
+  readonly author?: string
   /** `null` once purged: the envelope and payload hash stay, the content is gone. */
   readonly event: E | null
   readonly type: E["_tag"]

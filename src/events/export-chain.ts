@@ -2,7 +2,7 @@
  * Whether the exported events of a file are a whole, unedited export (`mem export`), line by
  * line: sequence numbers run 1, 2, 3... without a gap or a repeat, no id comes twice, and each
  * line's hash is the chain hash of its own envelope and payload hash after the line before. An
- * edited envelope (time, origin, agent...), a line deleted, repeated or moved is named. Replay
+ * edited envelope (time, origin, agent, author...), a line deleted, repeated or moved is named. Replay
  * and import of exported events both read their files through it (import-lines.ts), so the one
  * refuses what the other does. The payload against its payloadHash is checked as a line is
  * parsed, before this.
@@ -36,8 +36,8 @@ export class ExportChain {
     }
     // Before the hash, which the id is part of: an id copied from another line reads better named.
     if (this.seen.has(id)) return `the event id ${id} is on an earlier line too (the file was edited)`
-    const { type, version, recordedAt, origin, agent, payloadHash } = event
-    const hash = chainHash(this.previous, { seq, id, type, version, recordedAt, origin, agent }, payloadHash)
+    const { type, version, recordedAt, origin, agent, author, payloadHash } = event
+    const hash = chainHash(this.previous, { seq, id, type, version, recordedAt, origin, agent, author }, payloadHash)
     if (hash !== event.hash) return "the hash chain does not match the export (the file was edited or is incomplete)"
     this.next++
     this.previous = hash

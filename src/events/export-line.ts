@@ -4,7 +4,7 @@
  */
 import { Schema } from "effect"
 import type { StoredEvent } from "./events.js"
-import { type EventRow } from "./log.js"
+import { withAuthor, type EventRow } from "./log.js"
 
 export const ExportedEvent = Schema.Struct({
   seq: Schema.Number,
@@ -14,6 +14,8 @@ export const ExportedEvent = Schema.Struct({
   recordedAt: Schema.String,
   origin: Schema.String,
   agent: Schema.String,
+  /** Only on events written through a token (events.ts Envelope); older exports have none. */
+  author: Schema.optional(Schema.String),
   payload: Schema.NullOr(Schema.Record({ key: Schema.String, value: Schema.Unknown })),
   payloadHash: Schema.String,
   hash: Schema.String
@@ -24,18 +26,24 @@ export const isExportedEventLine = (value: unknown): boolean =>
   typeof value === "object" && value !== null && "type" in value && "payloadHash" in value
 
 /** The stored text is exported as parsed JSON so that the file is readable. */
-export const exportRow = (row: EventRow): ExportedEvent => ({
-  seq: row.seq,
-  id: row.id,
-  type: row.type,
-  version: row.version,
-  recordedAt: row.recorded_at,
-  origin: row.origin,
-  agent: row.agent,
-  payload: row.payload === null ? null : (JSON.parse(row.payload) as Record<string, unknown>),
-  payloadHash: row.payload_hash,
-  hash: row.hash
-})
+export const exportRow = (row: EventRow): ExportedEvent => {
+  const line = {
+    seq: row.seq,
+    id: row.id,
+    type: row.type,
+    version: row.version,
+    recordedAt: row.recorded_at,
+    origin: row.origin,
+    agent: row.agent
+  }
+  return {
+    // The author after the agent, as in the envelope; no key at all when there is none.
+    ...withAuthor(line, row.author),
+    payload: row.payload === null ? null : (JSON.parse(row.payload) as Record<string, unknown>),
+    payloadHash: row.payload_hash,
+    hash: row.hash
+  }
+}
 
 /** The same shape from a decoded event: the envelope and the payload (null once purged). */
 export const storedEventJson = (e: StoredEvent): ExportedEvent => {

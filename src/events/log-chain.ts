@@ -34,7 +34,8 @@ export class LogChain {
       }
     }
     const { seq, id, type, version, recorded_at: recordedAt, origin, agent } = row
-    const hash = chainHash(this.previous, { seq, id, type, version, recordedAt, origin, agent }, row.payload_hash)
+    const author = row.author ?? undefined
+    const hash = chainHash(this.previous, { seq, id, type, version, recordedAt, origin, agent, author }, row.payload_hash)
     if (hash !== row.hash) return "the envelope or the chain was altered"
     this.previous = hash
     this.expected++

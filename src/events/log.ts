@@ -16,6 +16,8 @@ export interface NewEvent {
   readonly recordedAt: string
   readonly origin: string
   readonly agent: string
+  /** The person whose token wrote it, when one did (events.ts Envelope). */
+  readonly author?: string | undefined
   readonly event: DomainEvent
   /** Set only when replaying an exported log: keep the exported version. */
   readonly version?: number
@@ -25,7 +27,7 @@ export interface NewEvent {
 export const encodeEvents = (events: ReadonlyArray<NewEvent>): RawEvent[] =>
   events.map((e): RawEvent => {
     const payload = encodePayload(e.event)
-    return {
+    const raw: RawEvent = {
       id: e.id,
       type: e.event._tag,
       version: e.version ?? CURRENT_VERSION,
@@ -36,6 +38,7 @@ export const encodeEvents = (events: ReadonlyArray<NewEvent>): RawEvent[] =>
       payloadHash: sha256(payload),
       event: e.event
     }
+    return e.author === undefined ? raw : { ...raw, author: e.author }
   })
 
 /** A row as replay brings it: payload text already encoded (or erased by a purge). */
@@ -46,6 +49,7 @@ export interface RawEvent {
   readonly recordedAt: string
   readonly origin: string
   readonly agent: string
+  readonly author?: string | undefined
   readonly payload: string | null
   readonly payloadHash: string
   readonly event?: DomainEvent
@@ -74,7 +78,7 @@ export const chainAfter = (head: LogHead, rows: ReadonlyArray<RawEvent>, write: 
   let checked: RawEvent | undefined
   return rows.map((r) => {
     seq += 1
-    const envelope = { seq, id: r.id, type: r.type, version: r.version, recordedAt: r.recordedAt, origin: r.origin, agent: r.agent }
+    const envelope = withAuthor({ seq, id: r.id, type: r.type, version: r.version, recordedAt: r.recordedAt, origin: r.origin, agent: r.agent }, r.author)
     // Decay, `--at` and `until` read recordedAt as ISO-8601 UTC: a row that is not is refused here.
     // The strings the schema constrains (time, origin, agent) repeat from row to row in a bulk
     // append; a row whose three equal the last row checked has nothing new to check there.
@@ -87,25 +91,39 @@ export const chainAfter = (head: LogHead, rows: ReadonlyArray<RawEvent>, write: 
     const hash = chainHash(previousHash, envelope, r.payloadHash)
     const event = r.event ?? (r.payload === null ? null : decodePayload(r.type, r.version, r.payload))
     previousHash = hash
-    const stored: StoredEvent = {
-      seq,
-      id: r.id,
-      type: r.type as DomainEvent["_tag"],
-      version: r.version,
-      recordedAt: r.recordedAt,
-      origin: r.origin,
-      agent: r.agent,
-      event,
-      payloadHash: r.payloadHash,
-      hash
-    }
+    const stored: StoredEvent = withAuthor(
+      {
+        seq,
+        id: r.id,
+        type: r.type as DomainEvent["_tag"],
+        version: r.version,
+        recordedAt: r.recordedAt,
+        origin: r.origin,
+        agent: r.agent,
+        event,
+        payloadHash: r.payloadHash,
+        hash
+      },
+      r.author
+    )
     write(stored, r)
     return stored
   })
 }
 
 const sameEnvelopeStrings = (r: RawEvent, checked: RawEvent | undefined): boolean =>
-  checked !== undefined && r.recordedAt === checked.recordedAt && r.origin === checked.origin && r.agent === checked.agent
+  checked !== undefined &&
+  r.recordedAt === checked.recordedAt &&
+  r.origin === checked.origin &&
+  r.agent === checked.agent &&
+  r.author === checked.author
+
+/**
+ * `value` with `author` set when there is one, and without the key at all when there is none:
+ * an event without an author has the same shape (and export line) as one from before authors.
+ */
+export const withAuthor = <T extends object>(value: T, author: string | null | undefined): T & { author?: string } =>
+  author === undefined || author === null ? value : { ...value, author }
 
 export interface EventRow {
   seq: number
@@ -115,23 +133,29 @@ export interface EventRow {
   recorded_at: string
   origin: string
   agent: string
+  /** NULL for an event written without a token. */
+  author: string | null
   payload: string | null
   payload_hash: string
   hash: string
 }
 
-export const rowToEvent = (row: EventRow): StoredEvent => ({
-  seq: row.seq,
-  id: row.id,
-  type: row.type as DomainEvent["_tag"],
-  version: row.version,
-  recordedAt: row.recorded_at,
-  origin: row.origin,
-  agent: row.agent,
-  event: row.payload === null ? null : decodePayload(row.type, row.version, row.payload),
-  payloadHash: row.payload_hash,
-  hash: row.hash
-})
+export const rowToEvent = (row: EventRow): StoredEvent =>
+  withAuthor(
+    {
+      seq: row.seq,
+      id: row.id,
+      type: row.type as DomainEvent["_tag"],
+      version: row.version,
+      recordedAt: row.recorded_at,
+      origin: row.origin,
+      agent: row.agent,
+      event: row.payload === null ? null : decodePayload(row.type, row.version, row.payload),
+      payloadHash: row.payload_hash,
+      hash: row.hash
+    },
+    row.author
+  )
 
 export interface ReadFilter {
   /** Only events with a sequence number above this. */

@@ -22,5 +22,6 @@ export const memoryAddedPayload = (e: EventOf<"MemoryAdded">): string => {
   if (e.privateDropped !== undefined) json += `,"privateDropped":${e.privateDropped}`
   if (e.flags !== undefined) json += `,"flags":${JSON.stringify(e.flags)}`
   if (e.capture !== undefined) json += `,"capture":${JSON.stringify(canonicalCapture(e.capture))}`
+  if (e.visibility !== undefined) json += `,"visibility":"${e.visibility}"`
   return `${json}}`
 }

@@ -48,6 +48,11 @@ export interface MemoryState {
   readonly origin: string
   readonly agent: string
   readonly lastSeq: number
+  /**
+   * The person the memory is private to (the author of the event that made it private), or
+   * null: shared with everyone who may read the store (domain/viewer.ts says who sees what).
+   */
+  readonly privateTo: string | null
 }
 
 /** Every new memory's `distinctFrom`: one shared empty list, not one per memory. */
@@ -88,7 +93,8 @@ export const evolveMemory = (
       updatedAt: stored.recordedAt,
       origin: stored.origin,
       agent: stored.agent,
-      lastSeq: stored.seq
+      lastSeq: stored.seq,
+      privateTo: event.visibility === "private" ? (stored.author ?? null) : null
     }
   }
   if (state === undefined) return undefined
@@ -113,7 +119,8 @@ export const evolveMemory = (
         tags: event.tags ?? state.tags,
         cues: event.cues ?? state.cues,
         scope: event.scope ?? state.scope,
-        project: event.project === undefined ? state.project : event.project
+        project: event.project === undefined ? state.project : event.project,
+        privateTo: event.visibility === undefined ? state.privateTo : event.visibility === "shared" ? null : (stored.author ?? state.privateTo)
       })
     }
     case "MemoryConfirmed":

@@ -196,5 +196,7 @@ export const emptyConversation = (origin: string, at: string): ConversationState
   firstAt: at,
   lastAt: at,
   forgotten: false,
-  purgedEvents: 0
+  purgedEvents: 0,
+  authors: [],
+  privateAuthors: []
 })

@@ -6,11 +6,14 @@ import type { LedgerConfig } from "../config.js"
 import type { EvidenceSums } from "../projections/evidence-state.js"
 import type { MemoryState } from "../projections/memory-state.js"
 import type { RankFields } from "./rank.js"
+import type { Viewer } from "../domain/viewer.js"
 
 export interface Scope {
   /** The current project: its memories and global ones are in scope; null = global only. */
   readonly project: string | null
   readonly category?: string
+  /** Whose private memories are in scope besides the shared ones (domain/viewer.ts); none when absent. */
+  readonly viewer?: Viewer
 }
 
 export interface Candidate<M extends RankFields = MemoryState> {

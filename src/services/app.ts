@@ -25,6 +25,8 @@ import { unusablePath as unusableFile } from "../store/sqlite/database.js"
 import type { EventLog } from "../store/event-log.js"
 import type { LedgerReader } from "../store/ledger-reader.js"
 import type { StoreMaintenance } from "../store/store-maintenance.js"
+import type { Tokens } from "../store/tokens.js"
+import { PeopleLive } from "./people.js"
 import type { Settings } from "../config.js"
 import type { DatabaseUnusable, DiskFull, StoreNotFound } from "../domain/errors.js"
 import type { StoreError } from "../store/errors.js"
@@ -43,16 +45,16 @@ export const AppLayer = (
 
 /** The services over a store's layer (benchmarks give one that also hands out the SQLite store). */
 export const AppLayerOn = <ROut, E>(
-  store: Layer.Layer<ROut | EventLog | LedgerReader | StoreMaintenance | Settings, E>,
+  store: Layer.Layer<ROut | EventLog | LedgerReader | StoreMaintenance | Tokens | Settings, E>,
   embedder: Layer.Layer<Embedder, EmbedderConfigInvalid> = EmbedderFromEnv()
-) => Layer.mergeAll(CommandsLive, QueriesLive, MaintenanceLive, BackupsLive, RetrievalLive, TasksLive, ConsoleLive).pipe(Layer.provideMerge(Layer.merge(store, embedder)))
+) => Layer.mergeAll(CommandsLive, QueriesLive, MaintenanceLive, BackupsLive, RetrievalLive, TasksLive, ConsoleLive, PeopleLive).pipe(Layer.provideMerge(Layer.merge(store, embedder)))
 
 /** The ports over the store `location` names. */
 export const StoreLive = (
   location: string,
   config: LedgerConfig = DEFAULT_CONFIG,
   opening: StoreOpening = {}
-): Layer.Layer<EventLog | LedgerReader | StoreMaintenance | Settings, DatabaseUnusable | StoreNotFound | DiskFull> =>
+): Layer.Layer<EventLog | LedgerReader | StoreMaintenance | Tokens | Settings, DatabaseUnusable | StoreNotFound | DiskFull> =>
   isPostgresUrl(location) ? PostgresStoreLive(location, config, opening) : SqliteStoreLive(location, config, opening)
 
 /** A store as commands name it: a URL as given, a file by its absolute path. */

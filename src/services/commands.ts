@@ -22,7 +22,7 @@ import { decideForgetConversation, decideRestoreConversation, type ConversationR
 import { decideOutcome } from "../commands/decide-outcome.js"
 import { decideDropCue } from "../commands/decide-cue.js"
 import type { Decision } from "../commands/state.js"
-import type { DomainError } from "../domain/errors.js"
+import { InvalidInput, type DomainError } from "../domain/errors.js"
 import type { MemoryId } from "../domain/ids.js"
 import type { Category, Outcome } from "../domain/vocabulary.js"
 import type { LedgerReads } from "../store/ledger-reads.js"
@@ -35,12 +35,24 @@ import type { QueryVector } from "../retrieval/candidate.js"
 import { captureAllows, captureModeFor, readCaptureSettings } from "../capture/capture-settings.js"
 import type { Capture } from "../events/capture.js"
 import { StoreMaintenance } from "../store/store-maintenance.js"
+import { decidedBy, seenBy } from "./seen-by.js"
+
+/**
+ * A private memory is private to its writer's name, which only a token gives (docs/serve.md,
+ * "People and tokens"): without one there is nobody for it to be private to.
+ */
+const privateNeedsAuthor = (visibility: "private" | "shared" | undefined, actor: Actor): Effect.Effect<void, InvalidInput> =>
+  visibility === "private" && actor.author === undefined
+    ? Effect.fail(new InvalidInput({ message: "a private memory is private to a person: write it through a server with your token (MEMLEDGER_URL and MEMLEDGER_TOKEN)" }))
+    : Effect.void
 
 export interface ReviseInput {
   readonly content?: string
   readonly category?: Category
   readonly tags?: ReadonlyArray<string>
   readonly cues?: ReadonlyArray<string>
+  /** Shares a private memory, or makes a shared one private to the writer (a token's name). */
+  readonly visibility?: "private" | "shared"
 }
 
 type Result<R> = Effect.Effect<R, DomainError>
@@ -80,7 +92,8 @@ export interface CommandsApi {
   ) => Result<{ memoryIds: MemoryId[]; outcome: Outcome }>
   readonly forget: (id: string, reason: string, actor: Actor) => Result<{ id: MemoryId; forgotten: true; changed: boolean }>
   readonly restore: (id: string, reason: string, actor: Actor) => Result<{ id: MemoryId; forgotten: false; changed: boolean }>
-  readonly forgetConversation: (origin: string, undo: boolean, actor: Actor) => Result<ConversationResult>
+  /** `admin`: whether the actor's token may touch other people's conversations (without a token, anyone may). */
+  readonly forgetConversation: (origin: string, undo: boolean, actor: Actor, admin?: boolean) => Result<ConversationResult>
   /** Drops one of a memory's learned cues (CueDropped): it stops finding the memory and is not learned again. */
   readonly dropCue: (id: string, cue: string, actor: Actor) => Result<{ id: MemoryId; dropped: string }>
 }
@@ -95,9 +108,17 @@ export const CommandsLive = Layer.effect(
     const config = yield* Settings
     const newId = makeIdFactory()
 
-    /** Resolve ids, decide and append, all under one write lock. */
+    /**
+     * Resolve ids, decide and append, all under one write lock, on the store as the writer sees
+     * it (seen-by.ts): another person's private memory can be neither named nor restated.
+     */
     const run = <R>(actor: Actor, decide: (ctx: DecideContext) => Either.Either<Decision<R>, DomainError>): Result<R> =>
-      Effect.flatMap(Clock.currentTimeMillis, (now) => log.write((unit) => executeIn(unit, actor, now, newId, decide)))
+      Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        log.write((unit) => {
+          const viewer = actor.author ?? null
+          return executeIn({ ...unit, reads: seenBy(unit.reads, viewer), state: decidedBy(unit.state, viewer) }, actor, now, newId, decide)
+        })
+      )
 
     const resolve = (reads: LedgerReads, typed: string) => reads.resolveId(typed)
 
@@ -115,9 +136,12 @@ export const CommandsLive = Layer.effect(
       Either.flatMap(Either.all(typed.map((t) => resolve(reads, t))), f)
 
     return {
-      add: (input, actor) => run(actor, (ctx) => decideAddInput(input, ctx)),
-      remember: (input, actor, vector) =>
-        run<AddResult | SimilarExist | NotCaptured>(actor, (ctx) => {
+      add: (input, actor) => Effect.zipRight(privateNeedsAuthor(input.visibility, actor), run(actor, (ctx) => decideAddInput(input, ctx))),
+      // An explicit `visibility: "shared"` keeps a capture shared.
+      remember: (given, actor, vector) => {
+        // What capture keeps from a person's conversation is theirs until they accept it (`review`).
+        const input: AddInput = given.capture !== undefined && given.visibility === undefined && actor.author !== undefined ? { ...given, visibility: "private" } : given
+        return Effect.zipRight(privateNeedsAuthor(input.visibility, actor), run<AddResult | SimilarExist | NotCaptured>(actor, (ctx) => {
           const notCaptured = input.capture === undefined ? undefined : whyNotCaptured(ctx.reads, input.capture, actor.origin, input.project)
           if (notCaptured !== undefined) return Either.right({ events: [], result: { stored: false, notCaptured } })
           const related = input.confirms ?? input.supersedes ?? input.distinctFrom
@@ -125,9 +149,13 @@ export const CommandsLive = Layer.effect(
           // Compared as it would be stored: after the privacy scan (a secret is not a word in common).
           const similar = related === undefined ? findSimilar(ctx.reads, scanContent(input.content).content, project, config, vector) : []
           return similar.length > 0 ? Either.right({ events: [], result: { stored: false, similar } }) : decideAddInput(input, ctx)
-        }),
+        }))
+      },
       revise: (id, input, actor) =>
-        run(actor, ({ reads, state }) => Either.flatMap(resolve(reads, id), (memoryId) => decideRevise({ memoryId, ...input }, state))),
+        Effect.zipRight(
+          privateNeedsAuthor(input.visibility, actor),
+          run(actor, ({ reads, state }) => Either.flatMap(resolve(reads, id), (memoryId) => decideRevise({ memoryId, ...input }, state)))
+        ),
       confirm: (id, actor) => run(actor, ({ reads, state }) => Either.flatMap(resolve(reads, id), (m) => decideConfirm(m, state))),
       supersede: (old, by, actor) =>
         run(actor, ({ reads, state }) => withIds(reads, [old, by], ([o, b]) => decideSupersede(o!, b!, state))),
@@ -139,8 +167,10 @@ export const CommandsLive = Layer.effect(
         run(actor, ({ reads, state }) => Either.flatMap(resolve(reads, id), (m) => decideForget(m, reason, state))),
       restore: (id, reason, actor) =>
         run(actor, ({ reads, state }) => Either.flatMap(resolve(reads, id), (m) => decideRestore(m, reason, state))),
-      forgetConversation: (origin, undo, actor) =>
-        run(actor, ({ state }) => (undo ? decideRestoreConversation(origin, state) : decideForgetConversation(origin, state))),
+      forgetConversation: (origin, undo, actor, admin = false) => {
+        const writer = actor.author === undefined ? undefined : { name: actor.author, admin }
+        return run(actor, ({ state }) => (undo ? decideRestoreConversation(origin, state, writer) : decideForgetConversation(origin, state, writer)))
+      },
       dropCue: (id, cue, actor) =>
         run(actor, ({ reads }) =>
           Either.flatMap(resolve(reads, id), (memoryId) =>

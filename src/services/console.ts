@@ -3,10 +3,11 @@
  * the store, memories a page at a time by cursor, a memory's record over time, the tasks the log
  * names) and `subscribe`, the log's new events as they are appended by any process.
  *
- * Every read runs on one snapshot. `subscribe` is the event log's: a store without notifications
- * (SQLite) looks at the log's head at most every `LIVE_POLL_MS`.
+ * Every read runs on one snapshot, as `viewer` sees the store (seen-by.ts; none given: the
+ * shared memories only). `subscribe` is the event log's, without the events the viewer may not
+ * see: a store without notifications (SQLite) looks at the log's head at most every `LIVE_POLL_MS`.
  */
-import { Clock, Context, Effect, Either, Layer, type Stream } from "effect"
+import { Clock, Context, Effect, Either, Layer, Stream } from "effect"
 import { Settings } from "../config.js"
 import type { DomainError } from "../domain/errors.js"
 import type { MemoryId } from "../domain/ids.js"
@@ -23,6 +24,8 @@ import type { LedgerReads } from "../store/ledger-reads.js"
 import { StoreMaintenance, type ChainBreak } from "../store/store-maintenance.js"
 import type { TaskPlace } from "../tasks/task.js"
 import type { MemoryView } from "./queries.js"
+import type { Viewer } from "../domain/viewer.js"
+import { eventSeenBy, seenBy } from "./seen-by.js"
 
 /** How often `subscribe` looks at the log's head: at most this long before a new event is seen. */
 export const LIVE_POLL_MS = 500
@@ -52,6 +55,9 @@ export interface Overview {
 
 export type PageFilter = Omit<StorePageFilter, "beforeKey"> & { readonly cursor?: string | undefined }
 
+/** Whose private memories the console's reads show besides the shared ones (domain/viewer.ts). */
+type Seen = { readonly viewer?: Viewer }
+
 export interface MemoryPage {
   readonly views: ReadonlyArray<MemoryView>
   /** The cursor of the next page; null when this one is the last. */
@@ -75,14 +81,14 @@ export interface LoggedTask {
 }
 
 export interface ConsoleApi {
-  readonly overview: Effect.Effect<Overview>
+  readonly overview: (viewer?: Viewer) => Effect.Effect<Overview>
   readonly page: (filter: PageFilter) => Effect.Effect<MemoryPage>
-  readonly record: (id: string) => Effect.Effect<RecordOverTime, DomainError>
-  readonly tasks: (page: { readonly before?: number; readonly limit: number }) => Effect.Effect<{ tasks: LoggedTask[]; next: number | null }>
+  readonly record: (id: string, viewer?: Viewer) => Effect.Effect<RecordOverTime, DomainError>
+  readonly tasks: (page: { readonly before?: number; readonly limit: number } & Seen) => Effect.Effect<{ tasks: LoggedTask[]; next: number | null }>
   /** The log's head now: where a subscriber that wants only new events starts. */
   readonly head: Effect.Effect<number>
-  /** Every event after `afterSeq`, then each new one as it is appended, without end. */
-  readonly subscribe: (afterSeq: number) => Stream.Stream<StoredEvent>
+  /** Every event after `afterSeq` that `viewer` may see, then each new one as it is appended, without end. */
+  readonly subscribe: (afterSeq: number, viewer?: Viewer) => Stream.Stream<StoredEvent>
 }
 
 export class Console extends Context.Tag("memledger/Console")<Console, ConsoleApi>() {}
@@ -130,15 +136,21 @@ export const ConsoleLive = Layer.effect(
      * The overview counts every memory and reads a month of the log: hundreds of milliseconds on
      * a store of 100,000 memories. It is reused while the log's head has not moved (any write
      * appends) for up to OVERVIEW_FRESH_MS, so a page opened again, or by several people, costs
-     * one read. Only the gate's decay and a verify's finding can change without an append.
+     * one read. Only the gate's decay and a verify's finding can change without an append. Each
+     * viewer has an overview of their own: it names the memories the gate holds back.
      */
-    let cached: { readonly seq: number; readonly atMs: number; readonly overview: Overview } | undefined
-    const overviewAsOf = (reads: LedgerReads, nowMs: number, vectorsCurrent: boolean | null): Overview => {
+    const cached = new Map<Viewer, { readonly seq: number; readonly atMs: number; readonly overview: Overview }>()
+    const overviewAsOf = (reads: LedgerReads, viewer: Viewer, nowMs: number, vectorsCurrent: boolean | null): Overview => {
       const seq = reads.head().seq
-      if (cached !== undefined && cached.seq === seq && nowMs - cached.atMs >= 0 && nowMs - cached.atMs < OVERVIEW_FRESH_MS) return cached.overview
-      cached = { seq, atMs: nowMs, overview: overview(reads, nowMs, vectorsCurrent) }
-      return cached.overview
+      const kept = cached.get(viewer)
+      if (kept !== undefined && kept.seq === seq && nowMs - kept.atMs >= 0 && nowMs - kept.atMs < OVERVIEW_FRESH_MS) return kept.overview
+      // Old viewers' overviews go once the log moves on: they would never be fresh again.
+      for (const [who, entry] of cached) if (entry.seq !== seq) cached.delete(who)
+      const fresh = { seq, atMs: nowMs, overview: overview(seenBy(reads, viewer), nowMs, vectorsCurrent) }
+      cached.set(viewer, fresh)
+      return fresh.overview
     }
+    const read = <A>(viewer: Viewer, f: (reads: LedgerReads) => A) => reader.read((reads) => f(seenBy(reads, viewer)))
 
     const page = (reads: LedgerReads, filter: PageFilter): MemoryPage => {
       const { cursor, ...rest } = filter
@@ -160,9 +172,11 @@ export const ConsoleLive = Layer.effect(
       }
     }
 
-    const loggedTask = (reads: LedgerReads, task: string): LoggedTask => {
+    /** Undefined when the reader may see none of the task's events (they all concern another person's private memories). */
+    const loggedTask = (reads: LedgerReads, task: string): LoggedTask | undefined => {
       const hidden = reads.forgottenOrigins()
       const events = [...reads.events({ task })]
+      if (events.length === 0) return undefined
       const recalled = new Set<string>()
       let recalls = 0
       for (const e of events) {
@@ -181,23 +195,25 @@ export const ConsoleLive = Layer.effect(
     }
 
     const api: ConsoleApi = {
-      overview: Effect.gen(function* () {
-        const nowMs = yield* Clock.currentTimeMillis
-        const vectorsCurrent = embedder.provider === "none" ? null : yield* store.vectorsCurrent(embedder.model)
-        return yield* reader.read((reads) => overviewAsOf(reads, nowMs, vectorsCurrent))
-      }),
-      page: (filter) => reader.read((reads) => page(reads, filter)),
-      record: (id) =>
+      overview: (viewer = null) =>
+        Effect.gen(function* () {
+          const nowMs = yield* Clock.currentTimeMillis
+          const vectorsCurrent = embedder.provider === "none" ? null : yield* store.vectorsCurrent(embedder.model)
+          return yield* reader.read((reads) => overviewAsOf(reads, viewer, nowMs, vectorsCurrent))
+        }),
+      page: (filter) => read(filter.viewer ?? null, (reads) => page(reads, filter)),
+      record: (id, viewer = null) =>
         Effect.flatMap(Clock.currentTimeMillis, (nowMs) =>
-          Effect.flatten(reader.read((reads) => Either.map(reads.resolveId(id), (memoryId) => record(reads, memoryId, nowMs))))
+          Effect.flatten(read(viewer, (reads) => Either.map(reads.resolveId(id), (memoryId) => record(reads, memoryId, nowMs))))
         ),
-      tasks: ({ before, limit }) =>
-        reader.read((reads) => {
+      tasks: ({ before, limit, viewer = null }) =>
+        read(viewer, (reads) => {
           const found = reads.recentTasks(before, limit, TASK_SCAN_LIMIT)
-          return { tasks: found.tasks.map(({ task }) => loggedTask(reads, task)), next: found.next }
+          return { tasks: found.tasks.flatMap(({ task }) => loggedTask(reads, task) ?? []), next: found.next }
         }),
       head: Effect.map(log.head, (head) => head.seq),
-      subscribe: (afterSeq) => log.subscribe(afterSeq, LIVE_POLL_MS)
+      subscribe: (afterSeq, viewer = null) =>
+        log.subscribe(afterSeq, LIVE_POLL_MS).pipe(Stream.filterEffect((event) => reader.read((reads) => eventSeenBy(reads, viewer)(event))))
     }
     return api
   })

@@ -1,5 +1,6 @@
 /**
- * The `Queries` service: every read that is not ranking. All run on one snapshot.
+ * The `Queries` service: every read that is not ranking. All run on one snapshot, as `viewer`
+ * sees the store (seen-by.ts; none given: the shared memories only).
  */
 import { Clock, Context, Effect, Either, Layer } from "effect"
 import { Settings } from "../config.js"
@@ -15,6 +16,8 @@ import { LedgerReader } from "../store/ledger-reader.js"
 import type { LedgerReads, StoreCounts } from "../store/ledger-reads.js"
 import { StoreMaintenance } from "../store/store-maintenance.js"
 import type { ReadFilter } from "../events/log.js"
+import type { Viewer } from "../domain/viewer.js"
+import { seenBy } from "./seen-by.js"
 
 export interface MemoryView {
   readonly memory: MemoryState
@@ -30,12 +33,13 @@ export interface Stats extends StoreCounts {
 }
 
 export interface QueriesApi {
-  readonly show: (id: string) => Effect.Effect<MemoryView, DomainError>
-  readonly log: (filter: ReadFilter & { readonly memory?: string }) => Effect.Effect<StoredEvent[], DomainError>
-  readonly conversations: Effect.Effect<ConversationState[]>
+  readonly show: (id: string, viewer?: Viewer) => Effect.Effect<MemoryView, DomainError>
+  readonly log: (filter: ReadFilter & { readonly memory?: string }, viewer?: Viewer) => Effect.Effect<StoredEvent[], DomainError>
+  readonly conversations: (viewer?: Viewer) => Effect.Effect<ConversationState[]>
+  /** Counts of the whole store, private memories included (never their text or ids). */
   readonly stats: Effect.Effect<Stats>
   /** A memory's written and learned cues, learned ones with their weight now and their source. */
-  readonly cues: (id: string) => Effect.Effect<{ memory: MemoryView; cues: CueView[] }, DomainError>
+  readonly cues: (id: string, viewer?: Viewer) => Effect.Effect<{ memory: MemoryView; cues: CueView[] }, DomainError>
 }
 
 export class Queries extends Context.Tag("memledger/Queries")<Queries, QueriesApi>() {}
@@ -47,16 +51,17 @@ export const QueriesLive = Layer.effect(
     const store = yield* StoreMaintenance
     const embedder = yield* Embedder
     const config = yield* Settings
+    const read = <A>(viewer: Viewer, f: (reads: LedgerReads) => A) => reader.read((reads) => f(seenBy(reads, viewer)))
     return {
-      show: (id) => Effect.flatten(reader.read((reads) => Either.map(reads.resolveId(id), (memoryId) => viewOf(reads, memoryId)))),
-      log: (filter) =>
+      show: (id, viewer = null) => Effect.flatten(read(viewer, (reads) => Either.map(reads.resolveId(id), (memoryId) => viewOf(reads, memoryId)))),
+      log: (filter, viewer = null) =>
         Effect.flatten(
-          reader.read((reads) => {
+          read(viewer, (reads) => {
             const memoryId = filter.memory === undefined ? Either.right(undefined) : reads.resolveId(filter.memory)
             return Either.map(memoryId, (id) => [...reads.events({ ...filter, ...(id === undefined ? {} : { memoryId: id }) })])
           })
         ),
-      conversations: reader.read((reads) => reads.conversations()),
+      conversations: (viewer = null) => read(viewer, (reads) => reads.conversations()),
       stats: Effect.gen(function* () {
         const nowMs = yield* Clock.currentTimeMillis
         const counts = yield* reader.read((reads) => reads.counts(nowMs, config))
@@ -72,10 +77,10 @@ export const QueriesLive = Layer.effect(
           }
         } as const
       }),
-      cues: (id) =>
+      cues: (id, viewer = null) =>
         Effect.flatMap(Clock.currentTimeMillis, (nowMs) =>
           Effect.flatten(
-            reader.read((reads) =>
+            read(viewer, (reads) =>
               Either.map(reads.resolveId(id), (memoryId) => {
                 const memory = viewOf(reads, memoryId)
                 return { memory, cues: cuesOfMemory(reads, memory.memory, nowMs, config) }

@@ -26,6 +26,8 @@ import { Embedder } from "../embeddings/embedder.js"
 import { makeFallbackNotice } from "../embeddings/fallback.js"
 import { makeQueryVectors, type QueryVectorResult } from "../retrieval/query-vector.js"
 import type { QueryVector } from "../retrieval/candidate.js"
+import type { Viewer } from "../domain/viewer.js"
+import { seenBy } from "./seen-by.js"
 
 export interface SearchInput {
   readonly query: string
@@ -70,8 +72,10 @@ export interface ContextInput {
 }
 
 export interface RetrievalApi {
+  /** Ranked over the memories the actor's name sees (seen-by.ts): its own private ones and every shared one. */
   readonly search: (input: SearchInput, actor: Actor) => Effect.Effect<SearchResult, DomainError>
-  readonly why: (input: SearchInput & { readonly at?: string }) => Effect.Effect<WhyResult, DomainError>
+  /** `viewer`: whose private memories are ranked and explained besides the shared ones (none when absent). */
+  readonly why: (input: SearchInput & { readonly at?: string; readonly viewer?: Viewer }) => Effect.Effect<WhyResult, DomainError>
   readonly context: (input: ContextInput, actor: Actor) => Effect.Effect<BuiltContext & { readonly project: string | null }, DomainError>
   /** The embedder's vector for a text (for the near-duplicate check on write); none in keyword mode or on failure. */
   readonly vectorFor: (text: string) => Effect.Effect<QueryVectorResult>
@@ -105,7 +109,8 @@ export const RetrievalLive = Layer.effect(
         Effect.all([Clock.currentTimeMillis, queryVector(input.query)]).pipe(Effect.flatMap(([nowMs, { vector, notice }]) =>
           Effect.flatMap(Effect.suspend(() => requestOf(input)), (request) =>
             Effect.flatMap(
-              reader.read((reads) => {
+              reader.read((store) => {
+                const reads = seenBy(store, actor.author ?? null)
                 const run = runSearch(reads, request, nowMs, config, vector)
                 // Object.assign: on Node 20 a spread followed by a new property takes V8's slow path.
                 return { mode: run.mode, results: run.results.map((r) => Object.assign({}, r, { shortId: reads.shortId(r.memory.id) })) }
@@ -123,7 +128,8 @@ export const RetrievalLive = Layer.effect(
           Effect.flatMap(
             Effect.suspend(() => Either.all([requestOf(input), atTime(input.at, clockMs)])),
             ([request, nowMs]) => {
-              const explain = (reads: LedgerReads, query?: QueryVector) => {
+              const explain = (store: LedgerReads, query?: QueryVector) => {
+                const reads = seenBy(store, input.viewer ?? null)
                 const run = runRanking(reads, request, nowMs, config, query)
                 const explained = explainRun(reads, request, run, nowMs, config)
                 return { query: input.query, project: input.project, mode: run.mode, at: new Date(nowMs).toISOString(), ...explained, ...(notice ? { notice } : {}) }
@@ -140,7 +146,7 @@ export const RetrievalLive = Layer.effect(
             if (!Number.isInteger(budget) || budget < 50 || budget > 100_000) {
               return yield* Effect.fail(new InvalidInput({ message: "the budget is a whole number of tokens from 50 to 100000" }))
             }
-            const items = yield* reader.read((reads) => selectContext(reads, input, nowMs, config, vector))
+            const items = yield* reader.read((reads) => selectContext(seenBy(reads, actor.author ?? null), input, nowMs, config, vector))
             const built = buildContext(items, budget, countTokens)
             const shown = items.filter((i) => built.included.includes(i.memory.id)).map((i) => i.memory.id)
             if (input.query !== undefined && shown.length > 0) yield* recordRecall(askedOf({ ...input, query: input.query }), shown, actor, nowMs)

@@ -7,14 +7,15 @@
 import type { LedgerConfig } from "../config.js"
 import type { MemoryState } from "../projections/memory-state.js"
 import type { ChainBreak } from "./store-maintenance.js"
+import type { Viewer } from "../domain/viewer.js"
 
 export interface ConsoleReads {
-  /** Every count of memories the overview shows; at most `projects` projects, most memories first. */
-  readonly memoryCounts: (projects: number) => MemoryCounts
+  /** Every count of memories the overview shows (of those `viewer` sees); at most `projects` projects, most memories first. */
+  readonly memoryCounts: (projects: number, viewer?: Viewer) => MemoryCounts
   /** Outcome reports per UTC day from `sinceIso` on, those of forgotten conversations left out. */
   readonly outcomesByDay: (sinceIso: string) => DayOutcomes[]
   /** Live memories the failure gate holds back at `nowMs`, lowest score first, and how many there are. */
-  readonly gatedMemories: (nowMs: number, config: LedgerConfig, limit: number) => { count: number; memories: GatedRow[] }
+  readonly gatedMemories: (nowMs: number, config: LedgerConfig, limit: number, viewer?: Viewer) => { count: number; memories: GatedRow[] }
   /** A page of memories, newest first, from a cursor: a deep page costs what the first one does. */
   readonly memoryPage: (filter: PageFilter) => MemoryState[]
   /** A few memories' text by id, for naming them beside the events that cite them. */
@@ -74,6 +75,8 @@ export interface PageFilter {
   /** Keyset pagination: only memories older than this row key (the last one of the page before). */
   readonly beforeKey?: number | undefined
   readonly limit: number
+  /** Whose private memories are listed besides the shared ones; none when absent. */
+  readonly viewer?: Viewer | undefined
 }
 
 export interface RecentTasks {

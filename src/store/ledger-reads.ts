@@ -23,6 +23,7 @@ import type { MemoryState } from "../projections/memory-state.js"
 import type { Candidate, KeywordCandidates, QueryVector, Scope } from "../retrieval/candidate.js"
 import type { DocumentFrequency } from "../retrieval/coverage.js"
 import type { RankFields } from "../retrieval/rank.js"
+import type { Viewer } from "../domain/viewer.js"
 
 /** The counts `stats` reports, as the projections hold them now. */
 export interface StoreCounts {
@@ -43,10 +44,14 @@ export interface MemoryReads {
   readonly resolveId: (typed: string) => Either.Either<MemoryId, InvalidId | MemoryNotFound | AmbiguousId>
   /** The shortest prefix no other memory shares, never under 8 characters. */
   readonly shortId: (id: string) => string
-  /** Live memories of the project and global ones that are not instruction-like: what a context without a query offers. */
-  readonly offeredUnasked: (project: string | null) => MemoryState[]
+  /**
+   * Live memories of the project and global ones that are not instruction-like: what a context
+   * without a query offers. Here and below, `viewer` says whose private memories count besides
+   * the shared ones (domain/viewer.ts); without one, none do.
+   */
+  readonly offeredUnasked: (project: string | null, viewer?: Viewer) => MemoryState[]
   /** The live memory, if any, whose normalised text equals `contentKey` in that scope and project. */
-  readonly restatementOf: (contentKey: string, scope: Place, project: string | null) => MemoryState | undefined
+  readonly restatementOf: (contentKey: string, scope: Place, project: string | null, viewer?: Viewer) => MemoryState | undefined
   readonly evidence: (id: string) => EvidenceState | undefined
   readonly evidenceOf: (ids: ReadonlyArray<string>) => Map<string, EvidenceState>
   /** Learned cues by memory, strongest (as anchored) first. */
@@ -89,9 +94,9 @@ export interface CandidateReads {
   /** Keyword matches that are not candidates (dead, another category, another scope), for `why`. */
   readonly keywordMatchesOutside: (query: string, scope: Scope) => MemoryState[]
   /** The `count` best keyword matches among live memories of the project and global ones. */
-  readonly keywordNeighbours: (content: string, project: string | null, count: number) => MemoryState[]
+  readonly keywordNeighbours: (content: string, project: string | null, count: number, viewer?: Viewer) => MemoryState[]
   /** The `count` nearest live memories of the project and global ones, with their cosines. */
-  readonly vectorNeighbours: (vector: QueryVector, project: string | null, count: number) => Array<{ memory: MemoryState; cosine: number }>
+  readonly vectorNeighbours: (vector: QueryVector, project: string | null, count: number, viewer?: Viewer) => Array<{ memory: MemoryState; cosine: number }>
 }
 
 export interface LedgerReads extends MemoryReads, LogReads, CandidateReads, ConsoleReads {}

@@ -9,7 +9,7 @@ import type { EvidenceState } from "../projections/evidence-state.js"
 import { NO_CUES, type MemoryState } from "../projections/memory-state.js"
 
 export const MEMORY_COLUMNS =
-  "key, id, content, content_key, category, scope, project, tags, cues, source, status, instruction_like, confidence, confirmations, confirmed_by_person, stated_in, superseded_by, forgotten, forgotten_reason, distinct_from, created_at, updated_at, origin, agent, last_seq"
+  "key, id, content, content_key, category, scope, project, tags, cues, source, status, instruction_like, confidence, confirmations, confirmed_by_person, stated_in, superseded_by, forgotten, forgotten_reason, distinct_from, created_at, updated_at, origin, agent, last_seq, private_to"
 
 export interface MemoryRow {
   key: number
@@ -37,6 +37,7 @@ export interface MemoryRow {
   origin: string
   agent: string
   last_seq: number
+  private_to: string | null
 }
 
 /** Rows were written from validated events, so they are trusted here without re-decoding. */
@@ -65,7 +66,8 @@ export const rowToMemory = (row: MemoryRow): MemoryState => ({
   updatedAt: row.updated_at,
   origin: row.origin,
   agent: row.agent,
-  lastSeq: row.last_seq
+  lastSeq: row.last_seq,
+  privateTo: row.private_to
 })
 
 /** A memory's fields in the order of MEMORY_COLUMNS. */
@@ -94,7 +96,8 @@ export const memoryParams = (m: MemoryState): unknown[] => [
     m.updatedAt,
     m.origin,
     m.agent,
-    m.lastSeq
+    m.lastSeq,
+    m.privateTo
   ]
 
 export interface EvidenceRow {
@@ -128,6 +131,9 @@ export interface ConversationRow {
   last_at: string
   forgotten: number
   purged_events: number
+  /** JSON lists (conversation-state.ts). */
+  authors: string
+  private_authors: string
 }
 
 export const rowToConversation = (row: ConversationRow): ConversationState => ({
@@ -138,6 +144,22 @@ export const rowToConversation = (row: ConversationRow): ConversationState => ({
   firstAt: row.first_at,
   lastAt: row.last_at,
   forgotten: row.forgotten === 1,
-  purgedEvents: row.purged_events
+  purgedEvents: row.purged_events,
+  authors: JSON.parse(row.authors) as Array<string | null>,
+  privateAuthors: JSON.parse(row.private_authors) as string[]
 })
+
+/** A conversation's fields in the order of its table's columns (origin, events, ..., purged_events, authors, private_authors). */
+export const conversationParams = (c: ConversationState): unknown[] => [
+  c.origin,
+  c.events,
+  c.memoriesAdded,
+  c.outcomes,
+  c.firstAt,
+  c.lastAt,
+  c.forgotten ? 1 : 0,
+  c.purgedEvents,
+  JSON.stringify(c.authors),
+  JSON.stringify(c.privateAuthors)
+]
 

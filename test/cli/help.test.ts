@@ -11,7 +11,7 @@ import { onTerminal, shellQuote } from "../support/terminal.js"
 const COMMANDS = [
   "add", "import", "search", "why", "context", "show", "list", "edit", "outcome", "confirm", "supersede", "forget", "restore",
   "forget-conversation", "conversations", "log", "export", "replay", "rebuild", "verify", "purge", "backup", "backup restore", "stats", "doctor",
-  "tasks", "tasks sync", "review", "capture", "capture extract", "review accept", "review reject", "hook", "mcp", "serve", "ui", "install", "uninstall"
+  "tasks", "tasks sync", "review", "capture", "capture extract", "review accept", "review reject", "hook", "mcp", "serve", "token add", "token list", "token revoke", "ui", "install", "uninstall"
 ]
 
 /** What @effect/cli says of a value's type or of every option alike, which describes no option in particular. */

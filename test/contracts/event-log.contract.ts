@@ -21,7 +21,7 @@ export interface EventLogUnderTest {
   /** Changes a stored event behind the log's back; rejects when the log refuses. */
   readonly tamper: {
     readonly setPayload: (seq: number, payload: string | null) => Promise<void>
-    readonly setColumn: (seq: number, column: "origin" | "recorded_at" | "hash" | "payload_hash" | "type", value: string) => Promise<void>
+    readonly setColumn: (seq: number, column: "origin" | "recorded_at" | "hash" | "payload_hash" | "type" | "author", value: string) => Promise<void>
     readonly remove: (seq: number) => Promise<void>
   }
   readonly close: () => Promise<void>
@@ -137,6 +137,33 @@ export const eventLogContract = (name: string, open: () => Promise<EventLogUnder
         }
         previous = e.hash
       }
+      await log.close()
+    })
+
+    test("an author is kept in the envelope and hashed; an event without one hashes as events always did", async () => {
+      const log = await fresh()
+      const input = [{ ...envelope(added(A, "a")), author: "alice" }, envelope(confirmed(A)), { ...envelope(confirmed(A)), author: "bob" }]
+      const stored = await log.write((append) => append(input))
+      const read = await log.read()
+      expect(read).toEqual(stored)
+      expect(read.map((e) => e.author)).toEqual(["alice", undefined, "bob"])
+      // No author, no key: the event reads back as one from before authors existed.
+      expect("author" in read[1]!).toBe(false)
+      let previous = GENESIS_HASH
+      for (const e of read) {
+        const { seq, id, type, version, recordedAt, origin, agent } = e
+        const bare = { seq, id, type, version, recordedAt, origin, agent }
+        const expected = e.author === undefined ? chainHash(previous, bare, e.payloadHash) : chainHash(previous, { ...bare, author: e.author }, e.payloadHash)
+        expect(e.hash).toBe(expected)
+        // The author is part of what the hash covers: another name, or none, breaks the link.
+        if (e.author !== undefined) {
+          expect(chainHash(previous, bare, e.payloadHash)).not.toBe(e.hash)
+          expect(chainHash(previous, { ...bare, author: `${e.author}x` }, e.payloadHash)).not.toBe(e.hash)
+        }
+        previous = e.hash
+      }
+      await expect(log.tamper.setColumn(1, "author", "mallory")).rejects.toThrow(/append-only/)
+      await expect(log.write((append) => append([{ ...envelope(added(B, "b")), author: "not a name!" }]))).rejects.toThrow()
       await log.close()
     })
 

@@ -27,7 +27,7 @@ it("keeps a purged conversation's forget of another conversation in force", asyn
   // Y is still forgotten: what it adds later stays hidden too.
   await runAt(db, T0, Effect.flatMap(Commands, (c) => c.add({ content: "Y again", scope: "global", project: null }, { origin: "Y", agent: "t" })))
   expect(await list()).toEqual([])
-  const conversations = await runAt(db, T0, Effect.flatMap(Queries, (q) => q.conversations))
+  const conversations = await runAt(db, T0, Effect.flatMap(Queries, (q) => q.conversations()))
   expect(conversations.find((c) => c.origin === "Y")?.forgotten).toBe(true)
   const verify = await runAt(db, T0, Effect.flatMap(Maintenance, (m) => m.verify()))
   expect(verify.ok).toBe(true)

@@ -20,7 +20,8 @@ export const chainProblem = (db: Db): string | undefined => {
       version: row.version,
       recordedAt: row.recorded_at,
       origin: row.origin,
-      agent: row.agent
+      agent: row.agent,
+      author: row.author ?? undefined
     }
     if (chainHash(previous, envelope, row.payload_hash) !== row.hash) return `seq ${row.seq}: hash does not link the previous one`
     previous = row.hash

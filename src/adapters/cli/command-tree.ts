@@ -17,13 +17,14 @@ import { ui } from "./commands/ui.js"
 import { exportCmd, importCmd, purge, rebuild, replay, verify } from "./commands/store-admin.js"
 import { review, reviewAccept, reviewReject } from "./commands/review.js"
 import { tasks, tasksSync } from "./commands/tasks.js"
+import { token, tokenAdd, tokenList, tokenRevoke } from "./commands/token.js"
 import { helpNode } from "./help.js"
 import { mem } from "./root.js"
 
 const commands = [
   add, importCmd, search, why, context, show, cues, list, edit, outcome, confirm, supersede, forget, restore,
   review, capture, forgetConversation, conversations, log, exportCmd, replay, rebuild, verify, purge, backup, stats, doctor,
-  tasks, hook, mcp, serve, ui, install, uninstall
+  tasks, hook, mcp, serve, token, ui, install, uninstall
 ] as const
 
 export const cli = mem.pipe(
@@ -42,6 +43,8 @@ export const helpTree = helpNode(
           ? helpNode(backup, [helpNode(backupRestore)])
         : command === capture
           ? helpNode(capture, [helpNode(captureExtract)])
+        : command === token
+          ? helpNode(token, [helpNode(tokenAdd), helpNode(tokenList), helpNode(tokenRevoke)])
           : helpNode(command)
   )
 )

@@ -14,10 +14,11 @@ import type { Maintenance } from "../../services/maintenance.js"
 import type { Queries } from "../../services/queries.js"
 import type { Retrieval } from "../../services/retrieval.js"
 import type { Tasks } from "../../services/tasks.js"
+import type { People } from "../../services/people.js"
 import { forTerminal } from "./terminal-text.js"
 import type { StoreOpening } from "../../store/opening.js"
 
-export type Services = Commands | Queries | Maintenance | Backups | Retrieval | StoreMaintenance | Tasks
+export type Services = Commands | Queries | Maintenance | Backups | Retrieval | StoreMaintenance | Tasks | People
 
 /** Errors that mean the command line itself was wrong. */
 const USAGE_ERRORS = new Set(["UnknownCategory", "InvalidId", "UsageError", "ExportTargetInvalid", "SecretInIdentity"])

@@ -2,14 +2,11 @@
  * The checks every request passes before it reaches a route, in this order:
  * 1. the Host header names this server (DNS-rebinding defence) -> else 421;
  * 2. no CORS: a browser's preflight (OPTIONS) -> 405, and an `Origin` other than the server's
- *    own -> 403, so a web page elsewhere can neither read nor send anything;
- * 3. with a token configured, `Authorization: Bearer <token>` on everything but `GET /health`
- *    -> else 401.
+ *    own -> 403, so a web page elsewhere can neither read nor send anything.
  * A pure function of the request's method, path and headers, so each rule is tested alone.
+ * Then the bearer token says who is calling (identify.ts), or the request is refused 401.
  */
 import type { AllowedHost } from "./bind-host.js"
-import { isConsolePath } from "./console-assets.js"
-import { tokenMatches, type TokenSource } from "./token.js"
 import { errorBody, type ErrorBody } from "./json-error.js"
 
 export interface GuardPolicy {
@@ -18,15 +15,12 @@ export interface GuardPolicy {
   readonly port: number
   /** `--allow-host` names, each at any port or at the one it names. */
   readonly allowedHosts?: ReadonlyArray<AllowedHost>
-  readonly token: string | null
-  /** Where the token came from, for the 401's advice; unknown when absent. */
-  readonly tokenSource?: TokenSource
 }
 
 export interface GuardedRequest {
   readonly method: string
   readonly path: string
-  readonly header: (name: "host" | "origin" | "authorization") => string | undefined
+  readonly header: (name: "host" | "origin") => string | undefined
 }
 
 export interface Refusal {
@@ -47,32 +41,7 @@ export const checkRequest = (policy: GuardPolicy, request: GuardedRequest): Refu
   if (origin !== undefined && !namesThisServer(policy, parseOrigin(origin))) {
     return refuse(403, "Forbidden", `requests from web pages on other origins ('${clip(origin)}') are refused`)
   }
-  if (policy.token !== null && !isPublic(request) && !hasToken(policy.token, request.header("authorization"))) {
-    return refuse(401, "Unauthorized", `this server needs 'Authorization: Bearer <token>' (${tokenOrigin(policy.tokenSource)})`, {
-      "www-authenticate": 'Bearer realm="memledger"'
-    })
-  }
   return undefined
-}
-
-/** Names the source, not the file's path: the answer goes to clients who have no token yet. */
-const tokenOrigin = (source: TokenSource | undefined): string =>
-  source === "env"
-    ? "the MEMLEDGER_TOKEN it was started with"
-    : source === "file" || source === "created"
-      ? "the token in the server's token file, ~/.memledger/token of the account running it"
-      : "the token it was started with"
-
-/**
- * Open without a token: /health, so that monitors and clients can see the server is up, and the
- * console's page and files, which hold no data (the page asks for the token before any call).
- */
-const isPublic = (request: GuardedRequest) =>
-  (request.method === "GET" || request.method === "HEAD") && (request.path === "/health" || isConsolePath(request.path))
-
-const hasToken = (token: string, authorization: string | undefined): boolean => {
-  const match = /^Bearer +(\S+) *$/i.exec(authorization ?? "")
-  return match !== null && tokenMatches(token, match[1]!)
 }
 
 interface Authority {

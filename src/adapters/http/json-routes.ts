@@ -16,6 +16,7 @@ import { HttpApi, HttpApiSchema, HttpMethod, HttpServerRequest } from "@effect/p
 import { Cause, Effect, Either, Exit, Option, ParseResult, Schema } from "effect"
 import { toApiError } from "../../api/error-status.js"
 import { MemledgerApi } from "../../api/http-api.js"
+import type { Person } from "../../domain/person.js"
 import type { OperationError, OperationsApi } from "../../api/operations.js"
 import { nestsDeeperThan } from "../../api/json-depth.js"
 import { decodeFailureBody } from "./error-bodies.js"
@@ -33,6 +34,8 @@ export interface JsonRequest {
   readonly body: Buffer | undefined
   readonly url: URL
   readonly header: (name: string) => string | undefined
+  /** Who the server found is calling (identify.ts); undefined without a token. */
+  readonly person?: Person | undefined
 }
 
 /** One endpoint, matched: answers the request it matched. Never rejects. */
@@ -111,7 +114,7 @@ const endpointRoutes = (operations: OperationsApi, log: (line: string) => void):
             if (Either.isLeft(urlParams)) return invalid(urlParams.left, query)
             decoded["urlParams"] = urlParams.right
           }
-          const exit = await Effect.runPromiseExit(call(decoded, operations, callerFromHeaders(request.header)))
+          const exit = await Effect.runPromiseExit(call(decoded, operations, callerFromHeaders(request.header, request.person)))
           if (Exit.isFailure(exit)) {
             const failure = Cause.failureOption(exit.cause)
             if (Option.isSome(failure)) return answer(errorOf(failure.value))

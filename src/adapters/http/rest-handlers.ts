@@ -16,6 +16,8 @@ import { REST_WRITER } from "../../domain/vouching.js"
 import { Console } from "../../services/console.js"
 import { VERSION } from "../../version.js"
 import { eventLines } from "./event-lines.js"
+import { decodePerson, PERSON_HEADER } from "./person-header.js"
+import type { Person } from "../../domain/person.js"
 
 /** An endpoint's decoded path, payload and query parameters, as HttpApi hands them to a handler. */
 export type EndpointRequest<E extends HttpApiEndpoint.HttpApiEndpoint.Any> = Omit<HttpApiEndpoint.HttpApiEndpoint.Request<E>, "request">
@@ -100,10 +102,11 @@ export const callerHeaderProblem = (header: (name: string) => string | undefined
 }
 
 /**
- * Who is calling, from the x-memledger-* headers; REST callers default to origin and agent
- * "rest", which is a person for the rules (domain/vouching.ts).
+ * Who is calling, from the x-memledger-* headers and the person the server found the token to
+ * be (identify.ts); REST callers default to origin and agent "rest", which is a person for the
+ * rules (domain/vouching.ts) unless the token is an agent's.
  */
-export const callerFromHeaders = (header: (name: string) => string | undefined): Caller => {
+export const callerFromHeaders = (header: (name: string) => string | undefined, person?: Person): Caller => {
   // Empty means absent; over-long values never get here (the server refuses them first).
   const usable = (name: string) => {
     const value = header(name)
@@ -112,11 +115,15 @@ export const callerFromHeaders = (header: (name: string) => string | undefined):
   return {
     origin: usable(CALLER_HEADERS.origin) ?? REST_WRITER,
     agent: usable(CALLER_HEADERS.agent) ?? REST_WRITER,
-    project: usable(CALLER_HEADERS.project) ?? null
+    project: usable(CALLER_HEADERS.project) ?? null,
+    ...(person === undefined ? {} : { person })
   }
 }
 
-const callerOf = Effect.map(HttpServerRequest.HttpServerRequest, (request) => callerFromHeaders((name) => request.headers[name]))
+/** The caller of a request the server bridged to HttpApi, its person in the server's own header (person-header.ts). */
+const callerOf = Effect.map(HttpServerRequest.HttpServerRequest, (request) =>
+  callerFromHeaders((name) => request.headers[name], decodePerson(request.headers[PERSON_HEADER]))
+)
 
 /** Runs one endpoint's call for the calling client, its errors in REST form. */
 const handle =
@@ -169,8 +176,10 @@ const live = HttpApiBuilder.group(MemledgerApi, "live", (h) =>
   h.handle("events", ({ urlParams }) =>
     Effect.gen(function* () {
       const events = yield* Console
+      const caller = yield* callerOf
       const after = urlParams.after ?? (yield* events.head)
-      return HttpServerResponse.stream(eventLines(events.subscribe(after)), { contentType: "application/x-ndjson" })
+      // Only what the caller may see: another person's private memory's events never stream.
+      return HttpServerResponse.stream(eventLines(events.subscribe(after, caller.person?.name ?? null)), { contentType: "application/x-ndjson" })
     })
   )
 )

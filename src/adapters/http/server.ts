@@ -16,12 +16,13 @@ import type { AddressInfo } from "node:net"
 import type { Duplex } from "node:stream"
 import { Option } from "effect"
 import { allowedMethods } from "./allowed-methods.js"
-import { acceptedHostNames, parseAllowedHost, urlHost } from "./bind-host.js"
+import { acceptedHostNames, isLoopbackHost, parseAllowedHost, urlHost } from "./bind-host.js"
 import { consoleAsset } from "./console-assets.js"
 import { DOCS_HEADERS, docsPage } from "./docs-page.js"
 import { normaliseErrorResponse } from "./error-bodies.js"
 import { isJsonContentType, isTooDeep, parseJsonBody, tooDeepBody, unsupportedMediaTypeBody } from "./json-body.js"
 import { checkRequest, type GuardPolicy } from "./guard.js"
+import { identifier, type PeopleCheck } from "./identify.js"
 import { errorBody, internalErrorBody } from "./json-error.js"
 import type { JsonRoutes } from "./json-routes.js"
 import type { TokenSource } from "./token.js"
@@ -43,10 +44,12 @@ export interface ServerOptions {
   readonly host: string
   /** 0 picks any free port; `url` says which. */
   readonly port: number
-  /** Required on every request but GET /health when set. */
+  /** The server's own token: required on every request but GET /health when set, and the admin person `owner`. */
   readonly token: string | null
   /** Where `token` came from, so that a 401 says where to find it. */
   readonly tokenSource?: TokenSource
+  /** The store's people and their tokens (identify.ts): a store that holds any needs a token of every caller. */
+  readonly people?: PeopleCheck
   /** The REST API: every path that no other route claims. */
   readonly api: WebHandler
   /**
@@ -61,6 +64,8 @@ export interface ServerOptions {
   readonly shutdownGraceMs?: number
   /** Where errors the client cannot see go; stderr by default. */
   readonly log?: (line: string) => void
+  /** How often the token of a live stream is checked again (a revoked one ends it). */
+  readonly recheckMs?: number
 }
 
 export interface RunningServer {
@@ -70,6 +75,22 @@ export interface RunningServer {
 }
 
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000
+
+/** The one route that answers with a stream without end: GET /events/live. */
+const LIVE_PATH = "/events/live"
+const LIVE_RECHECK_MS = 5_000
+
+/** Ends `res` once its request's token is refused (revoked meanwhile); stops asking when it ends. */
+const endWhenRefused = (res: ServerResponse, again: () => Promise<{ readonly person: unknown } | { readonly refusal: unknown }>, everyMs: number): void => {
+  const timer = setInterval(() => {
+    void again().then(
+      (identified) => void ("refusal" in identified && res.destroy()),
+      () => res.destroy()
+    )
+  }, everyMs)
+  timer.unref()
+  res.once("close", () => clearInterval(timer))
+}
 
 export const startServer = async (options: ServerOptions): Promise<RunningServer> => {
   const log = options.log ?? ((line: string) => void process.stderr.write(`mem: ${line}\n`))
@@ -82,6 +103,12 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
   // Both known once listening (the port may be 0 until then); no request arrives before.
   let origin = ""
   let policy: GuardPolicy | undefined
+  const identify = identifier({
+    token: options.token,
+    offLoopback: !isLoopbackHost(options.host),
+    ...(options.tokenSource === undefined ? {} : { tokenSource: options.tokenSource }),
+    ...(options.people === undefined ? {} : { people: options.people })
+  })
 
   const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (stopping) return sendError(res, errorBody(503, "ServiceUnavailable", "the server is shutting down"), { connection: "close" })
@@ -90,6 +117,12 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
     const method = req.method ?? "GET"
     const refusal = checkRequest(policy!, { method, path: url.pathname, header: (name) => single(req.headers[name]) })
     if (refusal !== undefined) return sendError(res, refusal.body, refusal.headers)
+    const asked = { method, path: url.pathname, header: (name: "authorization") => single(req.headers[name]) }
+    const identified = await identify(asked)
+    if ("refusal" in identified) return sendError(res, identified.refusal.body, identified.refusal.headers)
+    const person = identified.person
+    // A stream answers one request for as long as it lasts: its token is asked about again while it runs.
+    if (person !== undefined && url.pathname === LIVE_PATH) endWhenRefused(res, () => identify(asked), options.recheckMs ?? LIVE_RECHECK_MS)
     const read = await readBody(req, bodyLimit)
     if (!read.ok) return sendError(res, read.refusal)
     const route = routes.find((r) => url.pathname === r.path || url.pathname.startsWith(`${r.path}/`))
@@ -103,7 +136,7 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
       if (problem !== undefined) return sendError(res, errorBody(400, "InvalidInput", problem))
     }
     const endpoint = route === undefined ? options.json?.find(method, url.pathname) : undefined
-    if (endpoint !== undefined) return sendJson(res, await endpoint({ body, url, header }))
+    if (endpoint !== undefined) return sendJson(res, await endpoint({ body, url, header, person }))
     // What HttpApi would answer less well: a known path's other methods (it says 404), and JSON
     // nested deep enough to overflow its decoders (the direct routes check depth as they parse).
     if (route === undefined) {
@@ -115,7 +148,7 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
     }
     const aborted = new AbortController()
     res.once("close", () => res.writableFinished || aborted.abort())
-    const request = toWebRequest(req, origin, body, aborted.signal)
+    const request = toWebRequest(req, origin, body, aborted.signal, person)
     if (request === undefined) return sendError(res, errorBody(400, "InvalidInput", "the request's headers cannot be read"))
     if (route !== undefined) return sendWebResponse(res, await route.handle(request))
     const asset = method === "GET" || method === "HEAD" ? consoleAsset(url.pathname) : undefined
@@ -157,8 +190,7 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
   }
   const { port } = server.address() as AddressInfo
   origin = `http://${urlHost(options.host)}:${port}`
-  policy = { hostNames: acceptedHostNames(options.host), port, allowedHosts: (options.allowHosts ?? []).map(parseAllowedHost), token: options.token }
-  if (options.tokenSource !== undefined) policy = { ...policy, tokenSource: options.tokenSource }
+  policy = { hostNames: acceptedHostNames(options.host), port, allowedHosts: (options.allowHosts ?? []).map(parseAllowedHost) }
 
   let closing: Promise<void> | undefined
   const close = () =>

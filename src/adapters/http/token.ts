@@ -3,7 +3,8 @@
  * when it is set (so a client configured with a token works against any server), and the token
  * file when `--create-token` asks for one. Any other bind must have one: MEMLEDGER_TOKEN, else
  * `~/.memledger/token`, which `--create-token` generates once (32 random bytes, base64url;
- * folder 0700, file 0600) and every later start reuses. A token file that others can read is refused rather than trusted: anyone who can
+ * folder 0700, file 0600) and every later start reuses; or the store's people's tokens
+ * (`mem token add`), which every request must then bring one of. A token file that others can read is refused rather than trusted: anyone who can
  * read it can act as every agent.
  */
 import { randomBytes, timingSafeEqual, createHash } from "node:crypto"
@@ -30,6 +31,11 @@ export interface TokenOptions {
   readonly loopback: boolean
   /** Generate the token file when it does not exist yet. */
   readonly create: boolean
+  /**
+   * The store holds people's tokens (`mem token add`): a bind off loopback may then do without
+   * a token of its own, since every request must bring one of theirs (identify.ts).
+   */
+  readonly storeHasTokens?: boolean
   readonly env?: NodeJS.ProcessEnv
 }
 
@@ -52,9 +58,10 @@ export const resolveToken = (options: TokenOptions): Either.Either<TokenSetup, T
   if (Either.isLeft(existing)) return Either.left(existing.left)
   if (existing.right !== undefined) return Either.right({ token: existing.right, source: "file", file })
   if (!options.create) {
+    if (options.storeHasTokens === true) return Either.right({ token: null, source: "none" })
     return refuse(
       `binding a non-loopback address opens the store to the network, so it needs a bearer token: ` +
-        `set MEMLEDGER_TOKEN, or add --create-token once to generate one into ${file}`
+        `set MEMLEDGER_TOKEN, or add --create-token once to generate one into ${file}; or give people tokens with 'mem token add NAME'`
     )
   }
   return createTokenFile(file)

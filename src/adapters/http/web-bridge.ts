@@ -8,7 +8,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { Readable } from "node:stream"
 import { pipeline } from "node:stream/promises"
+import type { Person } from "../../domain/person.js"
 import { errorBody, type ErrorBody } from "./json-error.js"
+import { encodePerson, PERSON_HEADER } from "./person-header.js"
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
 
@@ -46,14 +48,24 @@ export const readBody = (req: IncomingMessage, limit: number): Promise<BodyRead>
  * The web Request for `req`, addressed to `origin` (the server's own, never the client's Host:
  * routes must not build links from a header the client chose); undefined when its headers are
  * not valid Fetch headers. `signal` aborts when the client goes away, which ends a streaming
- * response such as MCP's event stream.
+ * response such as MCP's event stream. The caller the server identified goes in the person
+ * header (person-header.ts), and a client's own header of that name is dropped.
  */
-export const toWebRequest = (req: IncomingMessage, origin: string, body: Buffer | undefined, signal: AbortSignal): Request | undefined => {
+export const toWebRequest = (
+  req: IncomingMessage,
+  origin: string,
+  body: Buffer | undefined,
+  signal: AbortSignal,
+  person?: Person
+): Request | undefined => {
   const method = req.method ?? "GET"
   const hasBody = body !== undefined && method !== "GET" && method !== "HEAD"
   try {
     const headers = new Headers()
-    for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!)
+    for (let i = 0; i < req.rawHeaders.length; i += 2) {
+      if (req.rawHeaders[i]!.toLowerCase() !== PERSON_HEADER) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!)
+    }
+    if (person !== undefined) headers.set(PERSON_HEADER, encodePerson(person))
     return new Request(origin + (req.url ?? "/"), { method, headers, signal, ...(hasBody ? { body } : {}) })
   } catch {
     // A header value node accepts but the Fetch standard does not.

@@ -5,6 +5,7 @@
  */
 import type { Implementation } from "@modelcontextprotocol/sdk/types.js"
 import type { Caller } from "../../api/operations.js"
+import type { Person } from "../../domain/person.js"
 
 /** What the transport knows about one request, for working out its caller. */
 export interface RequestContext {
@@ -26,7 +27,7 @@ export const clientName = (client: Implementation | undefined): string => {
   return name.length === 0 ? UNNAMED_CLIENT : name.slice(0, MAX_NAME_LENGTH)
 }
 
-export const sessionCaller = (client: Implementation | undefined, session: string, project: string | null): Caller => {
+export const sessionCaller = (client: Implementation | undefined, session: string, project: string | null, person?: Person): Caller => {
   const agent = clientName(client)
-  return { origin: `${agent}:${session}`, agent, project }
+  return { origin: `${agent}:${session}`, agent, project, ...(person === undefined ? {} : { person }) }
 }

@@ -1,6 +1,7 @@
 /**
  * MCP over Streamable HTTP, as a web-standard handler (`Request` -> `Response`) that `mem serve`
- * mounts at /mcp; authentication and Host checks are the server's job, not this handler's.
+ * mounts at /mcp; authentication and Host checks are the server's job, not this handler's: the
+ * person it found the token to be comes in its own header (person-header.ts).
  *
  * Each session gets its own transport and `Server` (a Server holds one client's handshake): an
  * initialize request without a session id opens one, every later request names it in the
@@ -12,6 +13,7 @@ import { randomUUID } from "node:crypto"
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import { CALLER_HEADERS } from "../../api/http-api.js"
+import { decodePerson, PERSON_HEADER } from "../http/person-header.js"
 import { sessionCaller, type RequestContext } from "./caller.js"
 import type { RunOperation } from "./runtime.js"
 import { makeMcpServer } from "./server.js"
@@ -53,7 +55,10 @@ export const makeMcpWebHandler = (options: McpWebHandlerOptions): McpWebHandler 
     transport.onclose = () => {
       if (transport.sessionId !== undefined) sessions.delete(transport.sessionId)
     }
-    const server = makeMcpServer(options.run, (client, request) => sessionCaller(client, request.sessionId ?? "no-session", projectHeader(request)))
+    // Each request's own person: the token may differ from the one the session was opened with.
+    const server = makeMcpServer(options.run, (client, request) =>
+      sessionCaller(client, request.sessionId ?? "no-session", projectHeader(request), decodePerson(request.headers?.[PERSON_HEADER]))
+    )
     const session: Session = { transport, server, lastSeen: Date.now() }
     return session
   }

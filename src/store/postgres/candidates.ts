@@ -13,6 +13,7 @@ import type { RankFields } from "../../retrieval/rank.js"
 import { bm25Args, bm25Sql, weighQuery, type WeighedQuery } from "./keyword-index.js"
 import { liveByKeys, memoriesByKey } from "./memory-reads.js"
 import type { SyncPg } from "./sync-client.js"
+import type { Viewer } from "../../domain/viewer.js"
 
 interface CandidateRow {
   key: number
@@ -71,7 +72,7 @@ const contentMatches = (db: SyncPg, phrasing: string, scope: Scope, count: numbe
   const q = weighQuery(phrasing)
   if (q === undefined) return undefined
   const category = scope.category === undefined ? "TRUE" : "t.category = $4"
-  const args = [...bm25Args(q, placeTokensOf(scope.project, true), count), ...(scope.category === undefined ? [] : [categoryToken(scope.category)])]
+  const args = [...bm25Args(q, placeTokensOf(scope.project, true, scope.viewer), count), ...(scope.category === undefined ? [] : [categoryToken(scope.category)])]
   return db.query<CandidateRow>(WITH_FIELDS(bm25Sql("memories", config.fieldWeights.slice(0, 5), category)), args)
 }
 
@@ -93,8 +94,9 @@ const cueMatches = (
        JOIN learned_cues c ON c.key = f.key
        LEFT JOIN memories m ON m.id = c.memory_id AND m.forgotten = 0 AND m.superseded_by IS NULL
                            AND (m.project IS NULL OR m.project IS NOT DISTINCT FROM $4)
+                           AND (m.private_to IS NULL OR m.private_to IS NOT DISTINCT FROM $5)
        LEFT JOIN evidence e ON e.memory_id = m.id`,
-    [...bm25Args(q, placeTokensOf(scope.project, true), count), scope.project]
+    [...bm25Args(q, placeTokensOf(scope.project, true), count), scope.project, scope.viewer ?? null]
   )
   const floor = all.length >= count ? Math.min(...all.map((r) => r.relevance)) * config.learnedCueWeight : 0
   const rows = all
@@ -120,8 +122,8 @@ const EVEN = [1, 1, 1, 1, 1]
 export const keywordMatchesOutside = (db: SyncPg, query: string, scope: Scope): MemoryState[] => {
   const q = weighQuery(query)
   if (q === undefined) return []
-  const live = placeTokensOf(scope.project, true)
-  const dead = placeTokensOf(scope.project, false)
+  const live = placeTokensOf(scope.project, true, scope.viewer)
+  const dead = placeTokensOf(scope.project, false, scope.viewer)
   const keys = [
     ...bestKeys(db, q, dead, OUTSIDE_LISTED.dead, scope.category),
     ...(scope.category === undefined ? [] : newestKeys(db, q, "place = ANY($2) AND category <> $4", [[...live, ...dead], OUTSIDE_LISTED.otherCategory, categoryToken(scope.category)])),
@@ -148,11 +150,11 @@ const newestKeys = (db: SyncPg, q: WeighedQuery, where: string, args: ReadonlyAr
     )
     .map((r) => r.key)
 
-/** The `count` best keyword matches among live memories of the project and global ones. */
-export const keywordNeighbours = (db: SyncPg, content: string, project: string | null, count: number): MemoryState[] => {
+/** The `count` best keyword matches among live memories of the project and global ones that `viewer` sees. */
+export const keywordNeighbours = (db: SyncPg, content: string, project: string | null, count: number, viewer: Viewer = null): MemoryState[] => {
   const q = weighQuery(content)
   if (q === undefined) return []
-  const keys = bestKeys(db, q, placeTokensOf(project, true), count)
-  const byKey = new Map(liveByKeys(db, keys, project).map((m) => [m.key, m]))
+  const keys = bestKeys(db, q, placeTokensOf(project, true, viewer), count)
+  const byKey = new Map(liveByKeys(db, keys, project, viewer).map((m) => [m.key, m]))
   return keys.flatMap((k) => byKey.get(k) ?? [])
 }

@@ -9,7 +9,7 @@ import { chainAfter, EMPTY_LOG, encodeEvents, rowToEvent, type EventRow, type Lo
 import type { SyncPg } from "./sync-client.js"
 
 const INSERT_EVENT =
-  "INSERT INTO events (seq, id, type, version, recorded_at, origin, agent, payload, payload_hash, hash, task) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)"
+  "INSERT INTO events (seq, id, type, version, recorded_at, origin, agent, author, payload, payload_hash, hash, task) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
 const LINK_EVENT = "INSERT INTO event_memories (memory_id, seq) VALUES ($1, $2) ON CONFLICT DO NOTHING"
 
 export const lastEvent = (db: SyncPg): LogHead | undefined => db.one<LogHead>("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1")
@@ -18,7 +18,7 @@ export const lastEvent = (db: SyncPg): LogHead | undefined => db.one<LogHead>("S
 /** Appends after `head`, which the caller vouches is the log's last event under the write lock. */
 export const appendRawAfter = (db: SyncPg, head: LogHead, rows: ReadonlyArray<RawEvent>): StoredEvent[] =>
   chainAfter(head, rows, (e, row) => {
-    db.run(INSERT_EVENT, [e.seq, e.id, e.type, e.version, e.recordedAt, e.origin, e.agent, row.payload, e.payloadHash, e.hash, taskOf(e)])
+    db.run(INSERT_EVENT, [e.seq, e.id, e.type, e.version, e.recordedAt, e.origin, e.agent, e.author ?? null, row.payload, e.payloadHash, e.hash, taskOf(e)])
     if (e.event !== null) for (const memoryId of memoryIdsOf(e.event)) db.run(LINK_EVENT, [memoryId, e.seq])
   })
 
@@ -55,7 +55,7 @@ export function* readEvents(db: SyncPg, filter: ReadFilter = {}): Generator<Stor
   for (const row of readRows(db, filter)) yield rowToEvent(row)
 }
 
-const COLUMNS = "e.seq, e.id, e.type, e.version, e.recorded_at, e.origin, e.agent, e.payload, e.payload_hash, e.hash"
+const COLUMNS = "e.seq, e.id, e.type, e.version, e.recorded_at, e.origin, e.agent, e.author, e.payload, e.payload_hash, e.hash"
 
 const pageSql = (filter: ReadFilter, newest: boolean, page: number): string => {
   const where = ["e.seq > $1", "($2::bigint IS NULL OR e.seq < $2)"]

@@ -138,11 +138,12 @@ export const bm25Sql = (index: IndexName, weights: ReadonlyArray<number>, where 
 /** The arguments `bm25Sql` takes, in order. */
 export const bm25Args = (q: WeighedQuery, places: ReadonlyArray<string>, limit: number): unknown[] => [q.terms, places, limit]
 
-/** A memory's document in the `memories` index. */
+/** A memory's document in the `memories` index; `owner`: the person a private memory is private to. */
 export const memoryDocument = (
   key: number,
   columns: ReadonlyArray<string>,
   project: string | null,
   live: boolean,
-  category: string
-): IndexedDocument => ({ key, columns, place: placeToken({ project, live }), category: categoryToken(category), extraTokens: 2 })
+  category: string,
+  owner: string | null = null
+): IndexedDocument => ({ key, columns, place: placeToken({ project, live, owner }), category: categoryToken(category), extraTokens: 2 })

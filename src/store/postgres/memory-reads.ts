@@ -15,6 +15,7 @@ import { MEMORY_COLUMNS, rowToEvidence, rowToMemory, type EvidenceRow, type Memo
 import type { ChainBreak } from "../store-maintenance.js"
 import { lastEvent } from "./event-log.js"
 import type { SyncPg } from "./sync-client.js"
+import type { Viewer } from "../../domain/viewer.js"
 
 const LIVE = "forgotten = 0 AND superseded_by IS NULL"
 
@@ -24,20 +25,28 @@ export const memoriesWhere = (db: SyncPg, where: string, args: ReadonlyArray<unk
 export const memoriesByKey = (db: SyncPg, keys: ReadonlyArray<number>): Map<number, MemoryState> =>
   keys.length === 0 ? new Map() : new Map(memoriesWhere(db, "key = ANY($1)", [keys]).map((m) => [m.key, m]))
 
-/** Live memories of the project (or global) among `keys`. */
-export const liveByKeys = (db: SyncPg, keys: ReadonlyArray<number>, project: string | null): MemoryState[] =>
-  keys.length === 0 ? [] : memoriesWhere(db, `key = ANY($1) AND ${LIVE} AND (project IS NULL OR project IS NOT DISTINCT FROM $2)`, [keys, project])
+/** Whether the reader in parameter `n` sees a memory (domain/viewer.ts). */
+const SEEN_BY = (n: number) => `(private_to IS NULL OR private_to IS NOT DISTINCT FROM $${n})`
 
-export const offeredUnasked = (db: SyncPg, project: string | null): MemoryState[] =>
+/** Live memories of the project (or global) among `keys` that `viewer` sees. */
+export const liveByKeys = (db: SyncPg, keys: ReadonlyArray<number>, project: string | null, viewer: Viewer = null): MemoryState[] =>
+  keys.length === 0 ? [] : memoriesWhere(db, `key = ANY($1) AND ${LIVE} AND (project IS NULL OR project IS NOT DISTINCT FROM $2) AND ${SEEN_BY(3)}`, [keys, project, viewer])
+
+export const offeredUnasked = (db: SyncPg, project: string | null, viewer: Viewer = null): MemoryState[] =>
   memoriesWhere(
     db,
-    `${LIVE} AND instruction_like = 0 AND (project IS NULL OR project IS NOT DISTINCT FROM $1)`,
-    [project],
+    `${LIVE} AND instruction_like = 0 AND (project IS NULL OR project IS NOT DISTINCT FROM $1) AND ${SEEN_BY(2)}`,
+    [project, viewer],
     "ORDER BY confirmations DESC, key DESC LIMIT 1000"
   )
 
-export const findRestatement = (db: SyncPg, contentKey: string, scope: string, project: string | null): MemoryState | undefined =>
-  memoriesWhere(db, `content_key = $1 AND scope = $2 AND project IS NOT DISTINCT FROM $3 AND ${LIVE}`, [contentKey, scope, project], "ORDER BY key LIMIT 1")[0]
+export const findRestatement = (db: SyncPg, contentKey: string, scope: string, project: string | null, viewer: Viewer = null): MemoryState | undefined =>
+  memoriesWhere(
+    db,
+    `content_key = $1 AND scope = $2 AND project IS NOT DISTINCT FROM $3 AND ${LIVE} AND ${SEEN_BY(4)}`,
+    [contentKey, scope, project, viewer],
+    "ORDER BY key LIMIT 1"
+  )[0]
 
 const PREFIX_CHARS = /^[0-9a-hjkmnp-tv-z]+$/
 
@@ -97,10 +106,11 @@ export const storeCounts = (db: SyncPg, nowMs: number, config: LedgerConfig): St
   }
 }
 
-export const memoryCounts = (db: SyncPg, projects: number): MemoryCounts => {
+export const memoryCounts = (db: SyncPg, projects: number, viewer: Viewer = null): MemoryCounts => {
   const groups = db.query<{ category: string; project: string | null; status: string; forgotten: number; superseded: boolean; n: number }>(
     `SELECT category, project, status, forgotten, superseded_by IS NOT NULL AS superseded, count(*) AS n
-       FROM memories GROUP BY category, project, status, forgotten, superseded_by IS NOT NULL`
+       FROM memories WHERE ${SEEN_BY(1)} GROUP BY category, project, status, forgotten, superseded_by IS NOT NULL`,
+    [viewer]
   )
   const status = { live: 0, confirmed: 0, tentative: 0, forgotten: 0, superseded: 0 }
   const byCategory = new Map<string, number>()
@@ -138,14 +148,15 @@ export const outcomesByDay = (db: SyncPg, sinceIso: string): DayOutcomes[] =>
   )
 
 /** Live memories the failure gate holds back at `nowMs`: recordAt's score in SQL. */
-export const gatedMemories = (db: SyncPg, nowMs: number, config: LedgerConfig, limit: number): { count: number; memories: GatedRow[] } => {
+export const gatedMemories = (db: SyncPg, nowMs: number, config: LedgerConfig, limit: number, viewer: Viewer = null): { count: number; memories: GatedRow[] } => {
   const decay = `power(0.5, ($1::float8 - anchor_ms) / ${config.halfLifeDays * DAY_MS}.0)`
   const scored = `SELECT memory_id, worked * ${decay} AS w, failed * ${decay} AS f FROM evidence`
   const gated = `SELECT memory_id, w, f, (w - ${config.failureWeight} * f) / (w + ${config.failureWeight} * f + 2) AS score FROM (${scored}) s`
   const rows = db.query<GatedRow>(
     `SELECT g.memory_id AS id, m.content, g.w AS worked, g.f AS failed, g.score FROM (${gated}) g JOIN memories m ON m.id = g.memory_id
-      WHERE g.score <= $2 AND m.forgotten = 0 AND m.superseded_by IS NULL ORDER BY g.score, g.memory_id`,
-    [nowMs, config.failureGate]
+      WHERE g.score <= $2 AND m.forgotten = 0 AND m.superseded_by IS NULL AND (m.private_to IS NULL OR m.private_to IS NOT DISTINCT FROM $3)
+      ORDER BY g.score, g.memory_id`,
+    [nowMs, config.failureGate, viewer]
   )
   return { count: rows.length, memories: rows.slice(0, limit) }
 }
@@ -158,6 +169,7 @@ export const memoryPage = (db: SyncPg, filter: PageFilter): MemoryState[] => {
     where.push(clause(`$${args.length}`))
   }
   if (filter.all !== true) where.push(LIVE)
+  add((p) => `(private_to IS NULL OR private_to IS NOT DISTINCT FROM ${p})`, filter.viewer ?? null)
   if (filter.project !== undefined) add((p) => `(project = ${p} OR project IS NULL)`, filter.project)
   if (filter.category !== undefined) add((p) => `category = ${p}`, filter.category)
   if (filter.status !== undefined) add((p) => `status = ${p}`, filter.status)

@@ -10,7 +10,7 @@ import { DatabaseUnusable, StoreNotFound } from "../../domain/errors.js"
 import type { StoreOpening } from "../opening.js"
 import { PgLedger } from "./pg-ledger.js"
 import { projectionsCurrent, rebuildProjections } from "./rebuild.js"
-import { createSchema, WRITE_LOCK } from "./schema.js"
+import { createSchema, logCurrent, WRITE_LOCK } from "./schema.js"
 import { SyncPg } from "./sync-client.js"
 
 /** The URL without its password, as messages and `stats` name the store. */
@@ -38,12 +38,12 @@ export const openPgLedger = (url: string, config: LedgerConfig, opening: StoreOp
         db.close()
         return Either.left(new StoreNotFound({ path: location }))
       }
-    } else if (projectionsCurrent(db, config)) {
+    } else if (logCurrent(db) && projectionsCurrent(db, config)) {
       return Either.right(new PgLedger(db, location, config))
     }
     db.execute("BEGIN")
     db.query("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK])
-    if (!hasLog(db)) createSchema(db)
+    if (!hasLog(db) || !logCurrent(db)) createSchema(db)
     if (!projectionsCurrent(db, config)) rebuildProjections(db, config)
     db.execute("COMMIT")
     return Either.right(new PgLedger(db, location, config))

@@ -124,7 +124,7 @@ export class PgLedger {
   decisionState(conversation = (origin: string) => loadConversation(this.db, origin)): DecisionState {
     return {
       memory: (id) => loadMemory(this.db, id),
-      restatementOf: (key, scope, project) => findRestatement(this.db, key, scope, project),
+      restatementOf: (key, scope, project, viewer) => findRestatement(this.db, key, scope, project, viewer),
       conversation
     }
   }

@@ -1,7 +1,8 @@
 /**
- * The PostgreSQL store: one connection to one database behind the three ports (the event log,
- * the reader and the maintenance), closed when the layer's scope ends. Any number of processes
- * and servers may open the same database; the write lock and the notices are the database's.
+ * The PostgreSQL store: one connection to one database behind the ports (the event log, the
+ * reader, the maintenance and people's tokens), closed when the layer's scope ends. Any number
+ * of processes and servers may open the same database; the write lock and the notices are the
+ * database's.
  */
 import { Effect, Layer } from "effect"
 import { Settings, type LedgerConfig } from "../../config.js"
@@ -9,6 +10,8 @@ import { EventLog } from "../event-log.js"
 import { LedgerReader } from "../ledger-reader.js"
 import type { StoreOpening } from "../opening.js"
 import { StoreMaintenance } from "../store-maintenance.js"
+import { Tokens } from "../tokens.js"
+import { pgTokens } from "./tokens.js"
 import { openPgLedger } from "./opening.js"
 import { Notices, pgEventLog } from "./pg-event-log.js"
 import { pgMaintenance } from "./pg-maintenance.js"
@@ -35,6 +38,7 @@ export const PostgresStoreLive = (url: string, config: LedgerConfig, opening: St
           readAt: (untilIso, f) => Effect.sync(() => readAsOf(ledger.db, config, untilIso, () => f(ledger.reads)))
         }),
         Layer.succeed(StoreMaintenance, pgMaintenance(ledger)),
+        Layer.succeed(Tokens, pgTokens(ledger)),
         Layer.succeed(Settings, config)
       )
     })

@@ -14,7 +14,7 @@ import { codeColumn } from "../../retrieval/code-words.js"
 import { indexedColumns, sameIndexedText } from "../../retrieval/indexed-text.js"
 import { placeToken } from "../../retrieval/place-tokens.js"
 import { indexTokens } from "../../retrieval/stems.js"
-import {
+import { conversationParams,
   MEMORY_COLUMNS,
   memoryParams,
   rowToConversation,
@@ -96,15 +96,16 @@ export const forgottenOrigins = (db: SyncPg): Set<string> =>
 
 export const writeConversation = (db: SyncPg, c: ConversationState): void =>
   db.run(
-    `INSERT INTO conversations (origin, events, memories_added, outcomes, first_at, last_at, forgotten, purged_events)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    `INSERT INTO conversations (origin, events, memories_added, outcomes, first_at, last_at, forgotten, purged_events, authors, private_authors)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      ON CONFLICT (origin) DO UPDATE SET events = excluded.events, memories_added = excluded.memories_added,
        outcomes = excluded.outcomes, first_at = excluded.first_at, last_at = excluded.last_at,
-       forgotten = excluded.forgotten, purged_events = excluded.purged_events`,
-    [c.origin, c.events, c.memoriesAdded, c.outcomes, c.firstAt, c.lastAt, c.forgotten ? 1 : 0, c.purgedEvents]
+       forgotten = excluded.forgotten, purged_events = excluded.purged_events,
+       authors = excluded.authors, private_authors = excluded.private_authors`,
+    conversationParams(c)
   )
 
-export const memoryDocumentOf = (m: MemoryState) => memoryDocument(m.key, indexedColumns(m), m.project, isLive(m), m.category)
+export const memoryDocumentOf = (m: MemoryState) => memoryDocument(m.key, indexedColumns(m), m.project, isLive(m), m.category, m.privateTo)
 
 /** Inserts rows given as objects named by column, many to a statement (a rebuild's bulk write). */
 export const insertRows = (db: SyncPg, table: "memories" | "evidence" | "conversations", rows: ReadonlyArray<Record<string, unknown>>): void => {
@@ -147,7 +148,7 @@ const lengthOf = (columns: ReadonlyArray<string>, extra: number): number => extr
 /** Keeps the keyword index in step with one memory's change; unchanged text and place cost nothing. */
 export const indexMemory = (db: SyncPg, before: MemoryState | undefined, after: MemoryState | undefined): void => {
   const textChanged = !(before && after && before.key === after.key && sameIndexedText(before, after))
-  const placeOf = (m: MemoryState) => `${placeToken({ project: m.project, live: isLive(m) })}/${m.category}`
+  const placeOf = (m: MemoryState) => `${placeToken({ project: m.project, live: isLive(m), owner: m.privateTo })}/${m.category}`
   if (!textChanged && placeOf(before!) === placeOf(after!)) return
   if (textChanged || before!.project !== after!.project) db.run("UPDATE content_changes SET n = n + 1 WHERE id = 1")
   if (before) unindexDocument(db, "memories", before.key, lengthOf(indexedColumns(before), 2))

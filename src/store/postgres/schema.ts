@@ -7,8 +7,20 @@
  */
 import type { SyncPg } from "./sync-client.js"
 
-/** Bumped when a table changes shape: an older database has its projections rebuilt (2: the covering keyword index). */
-export const PG_SCHEMA_VERSION = "2"
+/**
+ * Bumped when a projection's table changes shape: an older database has its projections rebuilt
+ * (2: private memories; 3: the covering keyword index).
+ */
+export const PG_SCHEMA_VERSION = "3"
+
+/**
+ * Bumped when the log's own tables (the DDL below, outside the projections) change shape: an
+ * older database runs the DDL again, which only adds what it lacks (2: the events' `author`; 3: `tokens`).
+ */
+export const PG_LOG_VERSION = "3"
+
+/** Whether the log's tables have this version's shape. */
+export const logCurrent = (db: SyncPg): boolean => metaValue(db, "log") === PG_LOG_VERSION
 
 /** The lock every write of every process takes (pg_advisory_xact_lock): one writer at a time, as SQLite's. */
 export const WRITE_LOCK = 0x6d656d6c
@@ -16,7 +28,11 @@ export const WRITE_LOCK = 0x6d656d6c
 /** The channel each write notifies on commit (pg-event-log.ts). */
 export const NOTICE_CHANNEL = "memledger_events"
 
-export const createSchema = (db: SyncPg): void => void db.execute(DDL)
+/** Makes the log's tables, or brings an older database's up to this shape; idempotent. */
+export const createSchema = (db: SyncPg): void => {
+  db.execute(DDL)
+  setMeta(db, "log", PG_LOG_VERSION)
+}
 
 const DDL = `
 CREATE TABLE IF NOT EXISTS memledger_meta (name text COLLATE "C" PRIMARY KEY, value text COLLATE "C" NOT NULL);
@@ -33,6 +49,7 @@ CREATE TABLE IF NOT EXISTS events (
   hash text COLLATE "C" NOT NULL,
   task text COLLATE "C"
 );
+ALTER TABLE events ADD COLUMN IF NOT EXISTS author text COLLATE "C";
 CREATE INDEX IF NOT EXISTS events_origin ON events(origin, seq);
 CREATE INDEX IF NOT EXISTS events_task ON events(task) WHERE task IS NOT NULL;
 CREATE INDEX IF NOT EXISTS events_type ON events(type, seq);
@@ -47,7 +64,8 @@ BEGIN
   IF NEW.payload IS NOT NULL OR NEW.seq IS DISTINCT FROM OLD.seq OR NEW.id IS DISTINCT FROM OLD.id
      OR NEW.type IS DISTINCT FROM OLD.type OR NEW.version IS DISTINCT FROM OLD.version
      OR NEW.recorded_at IS DISTINCT FROM OLD.recorded_at OR NEW.origin IS DISTINCT FROM OLD.origin
-     OR NEW.agent IS DISTINCT FROM OLD.agent OR NEW.payload_hash IS DISTINCT FROM OLD.payload_hash
+     OR NEW.agent IS DISTINCT FROM OLD.agent OR NEW.author IS DISTINCT FROM OLD.author
+     OR NEW.payload_hash IS DISTINCT FROM OLD.payload_hash
      OR NEW.hash IS DISTINCT FROM OLD.hash THEN
     RAISE EXCEPTION 'the event log is append-only; only purge may erase a payload';
   END IF;
@@ -61,6 +79,14 @@ CREATE TABLE IF NOT EXISTS chain_break (
   reason text COLLATE "C" NOT NULL,
   found_at text COLLATE "C" NOT NULL
 );
+CREATE TABLE IF NOT EXISTS tokens (
+  hash text COLLATE "C" PRIMARY KEY,
+  name text COLLATE "C" NOT NULL,
+  admin boolean NOT NULL,
+  agent boolean NOT NULL,
+  created_at text COLLATE "C" NOT NULL
+);
+CREATE INDEX IF NOT EXISTS tokens_name ON tokens(name);
 CREATE TABLE IF NOT EXISTS projection_checkpoints (name text COLLATE "C" PRIMARY KEY, version text COLLATE "C" NOT NULL, last_seq bigint NOT NULL);
 CREATE TABLE IF NOT EXISTS content_changes (id integer PRIMARY KEY CHECK (id = 1), n bigint NOT NULL);
 INSERT INTO content_changes (id, n) VALUES (1, 0) ON CONFLICT DO NOTHING;
@@ -93,7 +119,8 @@ CREATE TABLE memories (
   updated_at text COLLATE "C" NOT NULL,
   origin text COLLATE "C" NOT NULL,
   agent text COLLATE "C" NOT NULL,
-  last_seq bigint NOT NULL
+  last_seq bigint NOT NULL,
+  private_to text COLLATE "C"
 );
 CREATE INDEX memories_restatement ON memories(content_key);
 CREATE INDEX memories_project ON memories(project, category);
@@ -116,7 +143,9 @@ CREATE TABLE conversations (
   first_at text COLLATE "C" NOT NULL,
   last_at text COLLATE "C" NOT NULL,
   forgotten smallint NOT NULL,
-  purged_events integer NOT NULL
+  purged_events integer NOT NULL,
+  authors text COLLATE "C" NOT NULL,
+  private_authors text COLLATE "C" NOT NULL
 );
 CREATE TABLE cue_states (memory_id text COLLATE "C" PRIMARY KEY, state text COLLATE "C" NOT NULL);
 CREATE TABLE learned_cues (

@@ -13,17 +13,18 @@ import type { MemoryCounts, DayOutcomes, GatedRow, NamedCount, PageFilter } from
 import type { Db } from "./database.js"
 import { MEMORY_COLUMNS, type MemoryRow } from "./projections/memories.js"
 import { statement } from "./statements.js"
+import type { Viewer } from "../../domain/viewer.js"
 
 /**
  * Every count of memories the overview shows, from one pass over the table (grouped by the
  * columns they count by) rather than one pass each.
  */
-export const memoryCounts = (db: Db, projects: number): MemoryCounts => {
+export const memoryCounts = (db: Db, projects: number, viewer: Viewer = null): MemoryCounts => {
   const groups = statement(
     db,
     `SELECT category, project, status, forgotten, superseded_by IS NOT NULL AS superseded, count(*) AS n
-     FROM memories GROUP BY category, project, status, forgotten, superseded`
-  ).all() as Array<{ category: string; project: string | null; status: string; forgotten: number; superseded: number; n: number }>
+     FROM memories WHERE private_to IS NULL OR private_to IS ? GROUP BY category, project, status, forgotten, superseded`
+  ).all(viewer) as Array<{ category: string; project: string | null; status: string; forgotten: number; superseded: number; n: number }>
   const status = { live: 0, confirmed: 0, tentative: 0, forgotten: 0, superseded: 0 }
   const byCategory = new Map<string, number>()
   const byProject = new Map<string | null, number>()
@@ -87,13 +88,14 @@ const firstSeqAtOrAfter = (db: Db, iso: string): number => {
  * are. The score is recordAt's (evidence-state.ts) written in SQL, so that 100,000 records are
  * not each parsed into JavaScript to find the few that are gated.
  */
-export const gatedMemories = (db: Db, nowMs: number, config: LedgerConfig, limit: number): { count: number; memories: GatedRow[] } => {
+export const gatedMemories = (db: Db, nowMs: number, config: LedgerConfig, limit: number, viewer: Viewer = null): { count: number; memories: GatedRow[] } => {
   const decay = `pow(0.5, (? - anchor_ms) / ${config.halfLifeDays * DAY_MS}.0)`
   const scored = `SELECT memory_id, worked * ${decay} AS w, failed * ${decay} AS f FROM evidence`
   const gated = `SELECT memory_id, w, f, (w - ${config.failureWeight} * f) / (w + ${config.failureWeight} * f + 2) AS score FROM (${scored})`
   const sql = `SELECT g.memory_id AS id, m.content, g.w AS worked, g.f AS failed, g.score FROM (${gated}) g CROSS JOIN memories m
-    ON m.id = g.memory_id WHERE g.score <= ? AND m.forgotten = 0 AND m.superseded_by IS NULL ORDER BY g.score, g.memory_id`
-  const rows = statement(db, sql).all(nowMs, nowMs, config.failureGate) as GatedRow[]
+    ON m.id = g.memory_id WHERE g.score <= ? AND m.forgotten = 0 AND m.superseded_by IS NULL AND (m.private_to IS NULL OR m.private_to IS ?)
+    ORDER BY g.score, g.memory_id`
+  const rows = statement(db, sql).all(nowMs, nowMs, config.failureGate, viewer) as GatedRow[]
   return { count: rows.length, memories: rows.slice(0, limit) }
 }
 
@@ -109,6 +111,7 @@ export const memoryPage = (db: Db, filter: PageFilter): MemoryRow[] => {
     args.push(value)
   }
   if (filter.all !== true) where.push("forgotten = 0 AND superseded_by IS NULL")
+  add("(private_to IS NULL OR private_to IS ?)", filter.viewer ?? null)
   if (filter.project !== undefined) add("(project = ? OR project IS NULL)", filter.project)
   if (filter.category !== undefined) add("category = ?", filter.category)
   if (filter.status !== undefined) add("status = ?", filter.status)

@@ -17,7 +17,7 @@ import { chainAfter, EMPTY_LOG, encodeEvents, rowToEvent, type EventRow, type Lo
 const TASK_OF_PAYLOAD = "json_extract(CASE WHEN json_valid(payload) THEN payload END, '$.task')"
 const CARRIES_TASK = "type IN ('MemoriesRecalled', 'OutcomeRecorded')"
 
-export const createLog = (db: Db): void => void
+export const createLog = (db: Db): void => {
   db.exec(`
     CREATE TABLE IF NOT EXISTS events (
       seq INTEGER PRIMARY KEY,
@@ -29,7 +29,8 @@ export const createLog = (db: Db): void => void
       agent TEXT NOT NULL,
       payload TEXT,
       payload_hash TEXT NOT NULL,
-      hash TEXT NOT NULL
+      hash TEXT NOT NULL,
+      author TEXT
     ) STRICT;
     CREATE INDEX IF NOT EXISTS events_origin ON events(origin);
     CREATE INDEX IF NOT EXISTS events_task ON events(${TASK_OF_PAYLOAD}) WHERE ${CARRIES_TASK};
@@ -40,15 +41,31 @@ export const createLog = (db: Db): void => void
     ) STRICT, WITHOUT ROWID;
     CREATE TRIGGER IF NOT EXISTS events_append_only_delete BEFORE DELETE ON events
       BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
-    CREATE TRIGGER IF NOT EXISTS events_append_only_update BEFORE UPDATE ON events
+  `)
+  addAuthorColumn(db)
+}
+
+/**
+ * `author` came after the log's first shape: a log made before it gains the column (NULL in
+ * every old row, which is what an event without a token has anyway), and the update trigger is
+ * made again so that it guards the author as it guards the rest of the envelope.
+ */
+const addAuthorColumn = (db: Db): void => {
+  const columns = db.prepare("SELECT name FROM pragma_table_info('events')").all() as Array<{ name: string }>
+  if (!columns.some((c) => c.name === "author")) db.exec("ALTER TABLE events ADD COLUMN author TEXT")
+  db.exec(`
+    DROP TRIGGER IF EXISTS events_append_only_update;
+    CREATE TRIGGER events_append_only_update BEFORE UPDATE ON events
       WHEN NEW.payload IS NOT NULL OR NEW.seq IS NOT OLD.seq OR NEW.id IS NOT OLD.id OR NEW.type IS NOT OLD.type
         OR NEW.version IS NOT OLD.version OR NEW.recorded_at IS NOT OLD.recorded_at OR NEW.origin IS NOT OLD.origin
-        OR NEW.agent IS NOT OLD.agent OR NEW.payload_hash IS NOT OLD.payload_hash OR NEW.hash IS NOT OLD.hash
+        OR NEW.agent IS NOT OLD.agent OR NEW.author IS NOT OLD.author OR NEW.payload_hash IS NOT OLD.payload_hash
+        OR NEW.hash IS NOT OLD.hash
       BEGIN SELECT RAISE(ABORT, 'the event log is append-only; only purge may erase a payload'); END;
   `)
+}
 
 const INSERT_EVENT =
-  "INSERT INTO events (seq, id, type, version, recorded_at, origin, agent, payload, payload_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+  "INSERT INTO events (seq, id, type, version, recorded_at, origin, agent, author, payload, payload_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 const LINK_EVENT = "INSERT OR IGNORE INTO event_memories (memory_id, seq) VALUES (?, ?)"
 
 /** Numbers, chains and inserts rows after the log's last event; decodes a payload only when the caller has not. */
@@ -58,7 +75,7 @@ export const appendRaw = (db: Db, rows: ReadonlyArray<RawEvent>): StoredEvent[] 
 /** Writes chained rows to `to`: the log's row and the links from each memory it names. */
 export const appendRawAfter = (to: Writes, head: LogHead, rows: ReadonlyArray<RawEvent>): StoredEvent[] =>
   chainAfter(head, rows, (e, row) => {
-    to.run(INSERT_EVENT, [e.seq, e.id, e.type, e.version, e.recordedAt, e.origin, e.agent, row.payload, e.payloadHash, e.hash])
+    to.run(INSERT_EVENT, [e.seq, e.id, e.type, e.version, e.recordedAt, e.origin, e.agent, e.author ?? null, row.payload, e.payloadHash, e.hash])
     if (e.event !== null) for (const memoryId of memoryIdsOf(e.event)) to.run(LINK_EVENT, [memoryId, e.seq])
   })
 

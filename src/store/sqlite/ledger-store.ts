@@ -207,7 +207,7 @@ export class LedgerStore {
   decisionState(session?: ProjectionSession): DecisionState {
     return {
       memory: (id: MemoryId) => loadMemory(this.db, id),
-      restatementOf: (key, scope, project) => findRestatement(this.db, key, scope, project),
+      restatementOf: (key, scope, project, viewer) => findRestatement(this.db, key, scope, project, viewer),
       conversation: (origin) => (session ? session.conversation(origin) : loadConversation(this.db, origin))
     }
   }

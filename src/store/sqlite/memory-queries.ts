@@ -15,41 +15,45 @@ import { inPlaces, placeTokensOf } from "./projections/fts-scope.js"
 import { MEMORY_COLUMNS, rowToMemory, type MemoryRow } from "./projections/memories.js"
 import { nearest, placesSearchedFrom } from "./projections/vector-search.js"
 import { statement } from "./statements.js"
+import type { Viewer } from "../../domain/viewer.js"
 
-/** Confirmed first, then the newest; at most 1,000 (context selection ranks them by record). */
-export const offeredUnasked = (db: Db, project: string | null): MemoryState[] =>
+/** Confirmed first, then the newest; at most 1,000 (context selection ranks them by record); those `viewer` sees. */
+export const offeredUnasked = (db: Db, project: string | null, viewer: Viewer = null): MemoryState[] =>
   (
     statement(
       db,
       `SELECT ${MEMORY_COLUMNS} FROM memories
         WHERE forgotten = 0 AND superseded_by IS NULL AND instruction_like = 0 AND (project IS NULL OR project IS ?)
+          AND (private_to IS NULL OR private_to IS ?)
         ORDER BY confirmations DESC, key DESC LIMIT 1000`
-    ).all(project) as MemoryRow[]
+    ).all(project, viewer) as MemoryRow[]
   ).map(rowToMemory)
 
-/** Live memories of the project or global; `m` is the memories table's alias. */
-const IN_SCOPE = "m.forgotten = 0 AND m.superseded_by IS NULL AND (m.project IS NULL OR m.project IS ?)"
+/** Live memories of the project or global that the reader sees; `m` is the memories table's alias. */
+const IN_SCOPE = "m.forgotten = 0 AND m.superseded_by IS NULL AND (m.project IS NULL OR m.project IS ?) AND (m.private_to IS NULL OR m.private_to IS ?)"
 
-export const keywordNeighbours = (db: Db, content: string, project: string | null, count: number): MemoryState[] => {
+export const keywordNeighbours = (db: Db, content: string, project: string | null, count: number, viewer: Viewer = null): MemoryState[] => {
   const match = ftsMatchExpression(content)
   if (match === undefined) return []
   const keys = statement(db, "SELECT rowid AS key FROM memories_fts WHERE memories_fts MATCH ? ORDER BY bm25(memories_fts, 1, 1, 1, 1, 1, 0) LIMIT ?").all(
-    inPlaces(match, placeTokensOf(project, true)),
+    inPlaces(match, placeTokensOf(project, true, viewer)),
     count
   ) as { key: number }[]
-  return liveByKeys(db, keys.map((k) => k.key), project)
+  return liveByKeys(db, keys.map((k) => k.key), project, viewer)
 }
 
-export const vectorNeighbours = (db: Db, vector: QueryVector, project: string | null, count: number) => {
+export const vectorNeighbours = (db: Db, vector: QueryVector, project: string | null, count: number, viewer: Viewer = null) => {
   const near = nearest(db, vector.model, vector.vector, count, placesSearchedFrom(project))
   const cosine = new Map(near.map((n) => [n.key, n.cosine]))
-  return liveByKeys(db, [...cosine.keys()], project).map((memory) => ({ memory, cosine: cosine.get(memory.key) ?? 0 }))
+  return liveByKeys(db, [...cosine.keys()], project, viewer).map((memory) => ({ memory, cosine: cosine.get(memory.key) ?? 0 }))
 }
 
-const liveByKeys = (db: Db, keys: ReadonlyArray<number>, project: string | null): MemoryState[] =>
+const liveByKeys = (db: Db, keys: ReadonlyArray<number>, project: string | null, viewer: Viewer): MemoryState[] =>
   keys.length === 0
     ? []
-    : (db.prepare(`SELECT ${MEMORY_COLUMNS} FROM memories m WHERE m.key IN (${keys.join(",")}) AND ${IN_SCOPE}`).all(project) as MemoryRow[]).map(rowToMemory)
+    : (db.prepare(`SELECT ${MEMORY_COLUMNS} FROM memories m WHERE m.key IN (${keys.join(",")}) AND ${IN_SCOPE}`).all(project, viewer) as MemoryRow[]).map(
+        rowToMemory
+      )
 
 export const storeCounts = (db: Db, nowMs: number, config: LedgerConfig): StoreCounts => {
   const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n

@@ -10,10 +10,14 @@ import { createContentChanges } from "./projections/content-changes.js"
 import { rebuildProjections } from "./projections/rebuild.js"
 import { PROJECTIONS, versionOf } from "./projections/registry.js"
 import { createChainBreak } from "./chain-break.js"
+import { createTokens } from "./tokens.js"
 import { APPLICATION_ID, type Db } from "./database.js"
 
-/** Bumped when the log's own tables change shape (3: the `events_task` index; 4: `chain_break`). */
-export const LOG_SCHEMA_VERSION = 4
+/**
+ * Bumped when the log's own tables change shape (3: the `events_task` index; 4: `chain_break`;
+ * 5: the events' `author`; 6: `tokens`, people's tokens for `mem serve`).
+ */
+export const LOG_SCHEMA_VERSION = 6
 
 /** True when the file needs no setup, checked without taking the write lock. */
 export const isReady = (db: Db, config: LedgerConfig): boolean => {
@@ -28,6 +32,7 @@ export const prepareSchema = (db: Db, config: LedgerConfig): void => {
   createChainBreak(db)
   createCheckpoints(db)
   createContentChanges(db)
+  createTokens(db)
   db.pragma(`user_version = ${LOG_SCHEMA_VERSION}`)
   if (!projectionsCurrent(db, config)) rebuildProjections(db, config)
 }

@@ -1,12 +1,14 @@
 /**
- * The SQLite store: one LedgerStore (one connection to one file) behind the three ports, the
- * event log, the reader and the store's maintenance, closed when the layer's scope ends.
+ * The SQLite store: one LedgerStore (one connection to one file) behind the ports, the event
+ * log, the reader, the store's maintenance and people's tokens, closed when the layer's scope ends.
  */
 import { Context, Effect, Layer } from "effect"
 import { Settings, type LedgerConfig } from "../../config.js"
 import { EventLog } from "../event-log.js"
 import { LedgerReader } from "../ledger-reader.js"
 import { StoreMaintenance } from "../store-maintenance.js"
+import { Tokens } from "../tokens.js"
+import { sqliteTokens } from "./tokens.js"
 import { LedgerStore } from "./ledger-store.js"
 import { sqliteEventLog } from "./sqlite-event-log.js"
 import { sqliteMaintenance } from "./sqlite-maintenance.js"
@@ -22,6 +24,7 @@ export const sqlitePorts = (store: LedgerStore) =>
     Layer.succeed(EventLog, sqliteEventLog(store)),
     Layer.succeed(LedgerReader, sqliteReader(store)),
     Layer.succeed(StoreMaintenance, sqliteMaintenance(store)),
+    Layer.succeed(Tokens, sqliteTokens(store)),
     Layer.succeed(Settings, store.config),
     Layer.succeed(SqliteStore, store)
   )

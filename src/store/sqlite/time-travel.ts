@@ -21,6 +21,7 @@ export const replayUntil = (store: LedgerStore, untilIso: string): LedgerStore =
         recordedAt: r.recorded_at,
         origin: r.origin,
         agent: r.agent,
+        ...(r.author === null ? {} : { author: r.author }),
         payload: r.payload,
         payloadHash: r.payload_hash
       }))

@@ -68,6 +68,7 @@ export const rawOf = (e: ExportedEvent): RawEvent => {
     recordedAt: e.recordedAt,
     origin: e.origin,
     agent: e.agent,
+    ...(e.author === undefined ? {} : { author: e.author }),
     payload,
     payloadHash: payload === null ? e.payloadHash : sha256(payload)
   }

@@ -37,6 +37,9 @@ export const add = Command.make(
     confirms: Options.text("confirms").pipe(Options.withDescription("this restates memory ID"), Options.optional),
     supersedes: Options.text("supersedes").pipe(Options.withDescription("this replaces memory ID"), Options.optional),
     distinctFrom: Options.text("distinct-from").pipe(Options.withDescription("this differs from look-alike memory ID"), Options.optional),
+    private: Options.boolean("private").pipe(
+      Options.withDescription("seen only through tokens of your own name (needs MEMLEDGER_URL and your MEMLEDGER_TOKEN)")
+    ),
     json: O.json
   },
   (a) =>
@@ -58,7 +61,8 @@ export const add = Command.make(
               ...O.some("confirms", a.confirms),
               ...O.some("supersedes", a.supersedes),
               ...O.some("distinct_from", a.distinctFrom),
-              ...(a.cues.length > 0 ? { cues: a.cues } : {})
+              ...(a.cues.length > 0 ? { cues: a.cues } : {}),
+              ...(a.private ? { visibility: "private" as const } : {})
             },
             callerOf(a)
           )

@@ -21,6 +21,10 @@ export const edit = Command.make(
     tags: O.tags,
     cues: O.cues,
     noCues: Options.boolean("no-cues").pipe(Options.withDescription("remove the memory's written cues")),
+    visibility: Options.choice("visibility", ["shared", "private"] as const).pipe(
+      Options.withDescription("shared: everyone on the server sees it; private: only tokens of your own name (needs MEMLEDGER_URL and your token)"),
+      Options.optional
+    ),
     origin: O.origin,
     agent: O.agent,
     json: O.json
@@ -29,13 +33,20 @@ export const edit = Command.make(
     withOperations(
       Effect.suspend(() => {
         if (a.noCues && a.cues.length > 0) return Effect.fail(new UsageError("give --cue or --no-cues, not both"))
-        if (Option.isNone(a.content) && Option.isNone(a.category) && a.tags.length === 0 && a.cues.length === 0 && !a.noCues) {
-          return Effect.fail(new UsageError("nothing to change: give --content, --category, --tag, --cue or --no-cues"))
+        if (Option.isNone(a.content) && Option.isNone(a.category) && a.tags.length === 0 && a.cues.length === 0 && !a.noCues && Option.isNone(a.visibility)) {
+          return Effect.fail(new UsageError("nothing to change: give --content, --category, --tag, --cue, --no-cues or --visibility"))
         }
         const cues = a.noCues ? { cues: [] } : a.cues.length > 0 ? { cues: a.cues } : {}
         const edited = callOperation(
           "edit",
-          { id: a.id, ...O.some("content", a.content), ...O.some("category", a.category), ...(a.tags.length > 0 ? { tags: a.tags } : {}), ...cues },
+          {
+            id: a.id,
+            ...O.some("content", a.content),
+            ...O.some("category", a.category),
+            ...(a.tags.length > 0 ? { tags: a.tags } : {}),
+            ...cues,
+            ...O.some("visibility", a.visibility)
+          },
           callerOf(a)
         )
         return Effect.zipRight(

@@ -7,7 +7,9 @@
  */
 import { Cause, Context, Effect, Either, Exit, Layer, ManagedRuntime, Option } from "effect"
 import { Operations } from "../../../api/operations.js"
-import { LocalOperationsLayer } from "../../../services/app.js"
+import { LocalOperationsLayer, StoreLive } from "../../../services/app.js"
+import { DEFAULT_CONFIG } from "../../../config.js"
+import { People, PeopleLive } from "../../../services/people.js"
 import { Console, ConsoleTaskPlace } from "../../../services/console.js"
 import type { TaskPlace } from "../../../tasks/task.js"
 import { makeMcpWebHandler } from "../../mcp/http.js"
@@ -44,7 +46,11 @@ export const runServe = (settings: ServeSettings): Effect.Effect<void> =>
     if (!Number.isInteger(settings.port) || settings.port < 0 || settings.port > 65535) {
       return fail(false, "UsageError", `--port takes 0 to 65535 (0: any free port), not ${settings.port}`)
     }
-    const token = resolveToken({ loopback: isLoopbackHost(settings.host), create: settings.createToken })
+    const loopback = isLoopbackHost(settings.host)
+    const first = resolveToken({ loopback, create: settings.createToken })
+    // Off loopback without a token of its own, a server may still start on a store whose people
+    // have tokens: then every request must bring one of theirs (identify.ts).
+    const token = Either.isLeft(first) && !loopback && !settings.createToken && (yield* storeHasTokens(settings.db)) ? resolveToken({ loopback, create: false, storeHasTokens: true }) : first
     if (Either.isLeft(token)) return fail(false, "TokenRefused", `refusing to start: ${token.left.message}`, 1)
     // Serving ends only by interruption (a signal) or by failing to start (the store, the port).
     const served = yield* Effect.exit(Effect.scoped(serveUntilInterrupted(settings, token.right)))
@@ -53,6 +59,14 @@ export const runServe = (settings: ServeSettings): Effect.Effect<void> =>
       fail(false, "ServeFailed", Option.isSome(failure) ? messageOf(failure.value) : Cause.pretty(served.cause), 1)
     }
   })
+
+/** Whether the store (which must exist already) holds people's tokens; a store that cannot be opened holds none. */
+const storeHasTokens = (db: string): Effect.Effect<boolean> =>
+  Effect.flatMap(People, (people) => people.any).pipe(
+    Effect.provide(PeopleLive.pipe(Layer.provide(StoreLive(db, DEFAULT_CONFIG, { create: false })))),
+    Effect.scoped,
+    Effect.orElseSucceed(() => false)
+  )
 
 const serveUntilInterrupted = (settings: ServeSettings, token: TokenSetup) =>
   Effect.gen(function* () {
@@ -69,6 +83,7 @@ const serveUntilInterrupted = (settings: ServeSettings, token: TokenSetup) =>
     )
     const context = (yield* managed).context
     const logged = logDefects(Context.get(context, Operations), log)
+    const people = Context.get(context, People)
     const rest = makeRestWebHandler(logged, Context.get(context, Console))
     // MCP over Streamable HTTP shares the one open store with REST.
     const mcp = makeMcpWebHandler({ run: runOn(managed) })
@@ -80,6 +95,7 @@ const serveUntilInterrupted = (settings: ServeSettings, token: TokenSetup) =>
             port: settings.port,
             token: token.token,
             tokenSource: token.source,
+            people: { verify: (offered) => managed.runPromise(people.verify(offered)), any: () => managed.runPromise(people.any) },
             api: { handle: (request) => rest.handler(request), close: () => rest.dispose() },
             json: makeJsonRoutes(logged, log),
             extraRoutes: [{ path: "/mcp", handle: mcp.handle, close: mcp.close }],
@@ -93,6 +109,7 @@ const serveUntilInterrupted = (settings: ServeSettings, token: TokenSetup) =>
     if (token.source === "created") log(`created a bearer token in ${token.file} (owner-only); give it to clients as MEMLEDGER_TOKEN`)
     if (settings.createToken && token.source === "env") log("MEMLEDGER_TOKEN is set, so that is the token; no token file was read or created")
     if (token.token !== null) log(`every request but GET /health needs 'Authorization: Bearer <token>' (the token from ${token.source === "env" ? "MEMLEDGER_TOKEN" : token.file})`)
+    else if (yield* people.any) log("every request but GET /health needs 'Authorization: Bearer <token>': a token 'mem token add' made")
     if (settings.backup !== undefined) yield* Effect.forkScoped(yield* planBackups(settings.db, settings.backup, log))
     // One line, always last and always this shape: scripts and tests read the bound URL from it.
     log(`serving ${server.url}`)

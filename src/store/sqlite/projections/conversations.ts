@@ -2,12 +2,13 @@
 import type { Db } from "../database.js"
 import { statement, type Writes } from "../statements.js"
 import type { ConversationState } from "../../../projections/conversation-state.js"
-import { rowToConversation, type ConversationRow } from "../../projection-rows.js"
+import { conversationParams, rowToConversation, type ConversationRow } from "../../projection-rows.js"
 import type { Projection } from "./projection.js"
 
 export const conversationsProjection: Projection = {
   name: "conversations",
-  version: 1,
+  // 2: authors and private_authors, who wrote in it (conversation-state.ts).
+  version: 2,
   create: (db) =>
     db.exec(`
       CREATE TABLE IF NOT EXISTS conversations (
@@ -18,7 +19,9 @@ export const conversationsProjection: Projection = {
         first_at TEXT NOT NULL,
         last_at TEXT NOT NULL,
         forgotten INTEGER NOT NULL,
-        purged_events INTEGER NOT NULL
+        purged_events INTEGER NOT NULL,
+        authors TEXT NOT NULL,
+        private_authors TEXT NOT NULL
       ) STRICT;
       CREATE INDEX IF NOT EXISTS conversations_forgotten ON conversations(forgotten) WHERE forgotten = 1;
     `),
@@ -38,11 +41,12 @@ export const forgottenOrigins = (db: Db): Set<string> =>
 
 export const writeConversation = (to: Writes, c: ConversationState): void => {
   to.run(
-    `INSERT INTO conversations (origin, events, memories_added, outcomes, first_at, last_at, forgotten, purged_events)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO conversations (origin, events, memories_added, outcomes, first_at, last_at, forgotten, purged_events, authors, private_authors)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT(origin) DO UPDATE SET events = excluded.events, memories_added = excluded.memories_added,
        outcomes = excluded.outcomes, first_at = excluded.first_at, last_at = excluded.last_at,
-       forgotten = excluded.forgotten, purged_events = excluded.purged_events`,
-    [c.origin, c.events, c.memoriesAdded, c.outcomes, c.firstAt, c.lastAt, c.forgotten ? 1 : 0, c.purgedEvents]
+       forgotten = excluded.forgotten, purged_events = excluded.purged_events,
+       authors = excluded.authors, private_authors = excluded.private_authors`,
+    conversationParams(c)
   )
 }

@@ -17,7 +17,8 @@ import type { Projection } from "./projection.js"
 export const ftsProjection: Projection = {
   name: "fts",
   // 2: the scope column. 3: written cues and code words (code-words.ts) in columns of their own.
-  version: 3,
+  // 4: a private memory's place names its owner (place-tokens.ts).
+  version: 4,
   create: (db) =>
     db.exec(`
       CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(
@@ -31,7 +32,7 @@ export const ftsProjection: Projection = {
   drop: (db) => db.exec("DROP TABLE IF EXISTS memories_fts_rows; DROP TABLE IF EXISTS memories_fts_terms; DROP TABLE IF EXISTS memories_fts")
 }
 
-const scopeText = (m: MemoryState) => scopeColumn({ project: m.project, live: isLive(m) }, m.category)
+const scopeText = (m: MemoryState) => scopeColumn({ project: m.project, live: isLive(m), owner: m.privateTo }, m.category)
 
 /**
  * Keeps the index in step with one memory's change; unchanged text and scope cost nothing.

@@ -7,6 +7,7 @@ import { MEMORY_COLUMNS, memoryParams, rowToMemory, type MemoryRow } from "../..
 
 export { MEMORY_COLUMNS, rowToMemory, type MemoryRow }
 import type { Projection } from "./projection.js"
+import type { Viewer } from "../../../domain/viewer.js"
 
 /**
  * What `memories_restatement` indexes: the first 48 bits of a restatement key, as a blob.
@@ -22,8 +23,9 @@ export const memoriesProjection: Projection = {
   // 3: instruction_like, the privacy scan's flag. 4: no recall-filter index (recall filters
   // scope in the full-text index, fts-scope.ts). 5: the restatement index holds a 6-byte prefix
   // of the key (RESTATED_BY), not the key, scope and project. 6: confirmed_by_person and
-  // stated_in, who stands behind the text (domain/vouching.ts). 7: written cues.
-  version: 7,
+  // stated_in, who stands behind the text (domain/vouching.ts). 7: written cues. 8: private_to,
+  // whom a private memory is private to (domain/viewer.ts).
+  version: 8,
   create: (db) =>
     db.exec(`
       CREATE TABLE IF NOT EXISTS memories (
@@ -51,7 +53,8 @@ export const memoriesProjection: Projection = {
         updated_at TEXT NOT NULL,
         origin TEXT NOT NULL,
         agent TEXT NOT NULL,
-        last_seq INTEGER NOT NULL
+        last_seq INTEGER NOT NULL,
+        private_to TEXT
       ) STRICT;
       CREATE INDEX IF NOT EXISTS memories_restatement ON memories(${RESTATED_BY("content_key")});
       CREATE INDEX IF NOT EXISTS memories_project ON memories(project, category);
@@ -86,19 +89,20 @@ export const deleteMemory = (db: Db, id: string): void => {
   statement(db, "DELETE FROM memories WHERE id = ?").run(id)
 }
 
-/** The live memory, if any, whose text says the same as `contentKey` in the same scope. */
+/** The live memory, if any, whose text says the same as `contentKey` in the same scope, among those `viewer` sees. */
 export const findRestatement = (
   db: Db,
   contentKey: string,
   scope: string,
-  project: string | null
+  project: string | null,
+  viewer: Viewer = null
 ): MemoryState | undefined => {
   const row = statement(
     db,
     `SELECT ${COLUMNS} FROM memories WHERE ${RESTATED_BY("content_key")} = ${RESTATED_BY("?")}
        AND content_key = ? AND scope = ? AND project IS ?
-       AND forgotten = 0 AND superseded_by IS NULL ORDER BY key LIMIT 1`
-  ).get(contentKey, contentKey, scope, project) as MemoryRow | undefined
+       AND forgotten = 0 AND superseded_by IS NULL AND (private_to IS NULL OR private_to IS ?) ORDER BY key LIMIT 1`
+  ).get(contentKey, contentKey, scope, project, viewer) as MemoryRow | undefined
   return row && rowToMemory(row)
 }
 

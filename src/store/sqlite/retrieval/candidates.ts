@@ -75,10 +75,10 @@ const contentMatches = (db: Db, words: string, scope: Scope, count: number, conf
               WHERE memories_fts MATCH ? ORDER BY relevance DESC LIMIT ?) f
        JOIN memories m ON m.key = f.key
        LEFT JOIN evidence e ON e.memory_id = m.id`
-  ).all(inPlaces(words, placeTokensOf(scope.project, true), scope.category), count) as CandidateRow[]
+  ).all(inPlaces(words, placeTokensOf(scope.project, true, scope.viewer), scope.category), count) as CandidateRow[]
 
-// A cue's place token says where it applies; liveness, the memory's scope and category are
-// checked on the memory row, since a cue's row does not follow its memory's changes. CROSS
+// A cue's place token says where it applies; liveness, the memory's scope and category, and
+// whether the reader may see it (domain/viewer.ts) are checked on the memory row, since a cue's row does not follow its memory's changes. CROSS
 // JOIN keeps the best cue matches first in the plan: left to itself, SQLite scanned memories
 // by project and ran the full-text match for each (180 ms a search at 100,000 memories).
 const cueMatches = (
@@ -97,8 +97,9 @@ const cueMatches = (
               WHERE cues_fts MATCH ? ORDER BY relevance DESC LIMIT ?) f
        CROSS JOIN learned_cues c ON c.key = f.ck
        LEFT JOIN memories m ON m.id = c.memory_id AND m.forgotten = 0 AND m.superseded_by IS NULL AND (m.project IS NULL OR m.project IS ?)
+                           AND (m.private_to IS NULL OR m.private_to IS ?)
        LEFT JOIN evidence e ON e.memory_id = m.id`
-  ).all(cueMatch(words, placeTokensOf(scope.project, true)), count, scope.project) as Array<
+  ).all(cueMatch(words, placeTokensOf(scope.project, true)), count, scope.project, scope.viewer ?? null) as Array<
     Omit<CandidateRow, "key"> & { key: number | null; weight: number; cue_anchor_ms: number; category: string }
   >
   // A cue's weight counts at most 1, so no unread cue scores above the weakest one read.
@@ -156,8 +157,14 @@ export const addVectorCandidates = (
   const neighbours = nearest(db, query.model, query.vector, candidateLimit(limit, config), placesSearchedFrom(scope.project)).filter((n) => !found.has(n.key))
   if (neighbours.length === 0) return withVectors
   const cosineOf = new Map(neighbours.map((n) => [n.key, n.cosine]))
-  const where = ["forgotten = 0", "superseded_by IS NULL", "(project IS NULL OR project IS ?)", `key IN (${neighbours.map((n) => n.key).join(",")})`]
-  const args: unknown[] = [scope.project]
+  const where = [
+    "forgotten = 0",
+    "superseded_by IS NULL",
+    "(project IS NULL OR project IS ?)",
+    "(private_to IS NULL OR private_to IS ?)",
+    `key IN (${neighbours.map((n) => n.key).join(",")})`
+  ]
+  const args: unknown[] = [scope.project, scope.viewer ?? null]
   if (scope.category !== undefined) {
     where.push("category = ?")
     args.push(scope.category)
@@ -181,8 +188,8 @@ const OUTSIDE_LISTED = { dead: 50, otherCategory: 10, otherScope: 10 } as const
 export const keywordMatchesOutsideCandidates = (db: Db, query: string, scope: Scope): MemoryState[] => {
   const words = ftsMatchExpression(query)
   if (words === undefined) return []
-  const live = placeTokensOf(scope.project, true)
-  const dead = placeTokensOf(scope.project, false)
+  const live = placeTokensOf(scope.project, true, scope.viewer)
+  const dead = placeTokensOf(scope.project, false, scope.viewer)
   const keysOf = (sql: string, match: string, max: number) => (statement(db, sql).all(match, max) as { key: number }[]).map((r) => r.key)
   const best = `SELECT rowid AS key FROM memories_fts WHERE memories_fts MATCH ? ORDER BY bm25(memories_fts, 1, 1, 1, 1, 1, 0) LIMIT ?`
   const newest = `SELECT rowid AS key FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rowid DESC LIMIT ?`

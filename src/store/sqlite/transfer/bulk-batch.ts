@@ -109,6 +109,7 @@ export class BulkBatch {
       recordedAt: e.recordedAt,
       origin: e.origin,
       agent: e.agent,
+      ...(e.author === undefined ? {} : { author: e.author }),
       event: e.event,
       payloadHash: "",
       hash: ""
