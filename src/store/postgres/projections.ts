@@ -96,7 +96,7 @@ export const forgottenOrigins = (db: SyncPg): Set<string> =>
 
 export const writeConversation = (db: SyncPg, c: ConversationState): void =>
   db.run(
-    `INSERT INTO conversations (origin, events, memories_added, outcomes, first_at, last_at, forgotten, purged_events, authors, private_authors)
+    `INSERT INTO conversations (${CONVERSATION_COLUMNS.join(", ")})
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      ON CONFLICT (origin) DO UPDATE SET events = excluded.events, memories_added = excluded.memories_added,
        outcomes = excluded.outcomes, first_at = excluded.first_at, last_at = excluded.last_at,
@@ -131,16 +131,13 @@ export const evidenceRow = (e: EvidenceState): Record<string, unknown> => ({
   event_ids: JSON.stringify(e.eventIds)
 })
 
-export const conversationRow = (c: ConversationState): Record<string, unknown> => ({
-  origin: c.origin,
-  events: c.events,
-  memories_added: c.memoriesAdded,
-  outcomes: c.outcomes,
-  first_at: c.firstAt,
-  last_at: c.lastAt,
-  forgotten: c.forgotten ? 1 : 0,
-  purged_events: c.purgedEvents
-})
+const CONVERSATION_COLUMNS = ["origin", "events", "memories_added", "outcomes", "first_at", "last_at", "forgotten", "purged_events", "authors", "private_authors"]
+
+/** A conversation as a row object: the same values, in the same columns, as `writeConversation` writes. */
+export const conversationRow = (c: ConversationState): Record<string, unknown> => {
+  const values = conversationParams(c)
+  return Object.fromEntries(CONVERSATION_COLUMNS.map((column, i) => [column, values[i]]))
+}
 
 /** FTS5 counts a row's scope tokens in its length: two for a memory, one for a cue. */
 const lengthOf = (columns: ReadonlyArray<string>, extra: number): number => extra + columns.reduce((n, text) => n + indexTokens(text).length, 0)
