@@ -1,14 +1,15 @@
 /**
  * Cues are forgotten like everything else: forgetting the conversation that taught a cue takes
  * it back and undo restores it; a forgotten memory's cues find nothing; purge erases cue text
- * and the recall queries of forgotten conversations from the log, and on SQLite from the file
- * and its WAL. On every store.
+ * and the recall queries of forgotten conversations from the log and the store's files. On every
+ * store.
  */
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { tempDir } from "../support/cli.js"
+import { databaseFilesHold } from "../support/postgres.js"
 import { Commands, describeEachStore, Maintenance, Queries, Retrieval, runAt, T0, type ServiceStore } from "../support/services.js"
 
 const APP = "github.com/acme/app"
@@ -35,12 +36,17 @@ const taught = (db: string, question: string) =>
 const found = (db: string, query: string) =>
   runAt(db, T0 + 60_000, Effect.map(Effect.flatMap(Retrieval, (r) => r.search({ query, project: APP }, { origin: "codex:thread/asker", agent: "codex" })), (s) => s.results.map((r) => r.memory.id)))
 
-/** Whether `text` is still kept: in the log, as an export shows it, and on SQLite in the bytes of the file and its WAL (below the port). */
+/**
+ * Whether `text` is still kept: in the log, as an export shows it, and below the port in the
+ * store's own files: SQLite's file and its WAL, PostgreSQL's database files where they are on
+ * this machine.
+ */
 const holds = async (store: ServiceStore, db: string, text: string) => {
   const file = join(tempDir(), "log.jsonl")
   await runAt(db, T0, Effect.flatMap(Maintenance, (m) => m.exportTo(file)))
   const files = store.name === "SQLite" ? [file, db, `${db}-wal`] : [file]
-  return files.filter(existsSync).some((f) => readFileSync(f).includes(text))
+  if (files.filter(existsSync).some((f) => readFileSync(f).includes(text))) return true
+  return store.name === "PostgreSQL" && (await databaseFilesHold(db, text)) === true
 }
 
 describeEachStore((store) => {
