@@ -1,12 +1,14 @@
 /**
  * Moving the log: import (ids in file order, restatements confirmed), export then replay into
  * an empty store (the same memories, counts and hash chain), verify, and purge leaving no
- * byte of forgotten text on disk.
+ * byte of forgotten text on disk, on every store.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { eventsIn, memAt, tempDir } from "../support/cli.js"
+import { databaseFilesHold } from "../support/postgres.js"
+import { describeEachStore } from "../support/services.js"
 
 const memoryLines = [
   { content: "Prefer vitest over jest here", category: "convention", project: "github.com/acme/app", tags: ["testing"] },
@@ -98,26 +100,30 @@ describe("verify", () => {
   })
 })
 
-describe("purge", () => {
-  it("erases every byte of a forgotten conversation's text from the file and its WAL", () => {
-    const db = join(tempDir(), "a.db")
-    const run = memAt(db)
-    const marker = "zqxj-marker-7f3a9c"
-    run("add", `keep: the build uses Node 20`, "--global")
-    run("add", `secret: ${marker} is the staging password`, "--global", "--origin", "claude-code:session/leaky")
-    run("add", `more ${marker} notes`, "-p", "github.com/acme/app", "-t", marker, "--origin", "claude-code:session/leaky")
-    run("forget-conversation", "claude-code:session/leaky")
-    const scan = () => [db, `${db}-wal`].filter(existsSync).some((f) => readFileSync(f).includes(marker))
-    expect(scan()).toBe(true)
+describeEachStore((store) => {
+  describe("purge", () => {
+    it("erases every byte of a forgotten conversation's text from the store's files", async () => {
+      const db = await store.fresh()
+      const run = memAt(db)
+      const marker = "zqxj-marker-7f3a9c"
+      run("add", `keep: the build uses Node 20`, "--global")
+      run("add", `secret: ${marker} is the staging password`, "--global", "--origin", "claude-code:session/leaky")
+      run("add", `more ${marker} notes`, "-p", "github.com/acme/app", "-t", marker, "--origin", "claude-code:session/leaky")
+      run("forget-conversation", "claude-code:session/leaky")
+      // SQLite's file and its WAL; PostgreSQL's database files (where they are on this machine).
+      const scan = async () =>
+        store.name === "SQLite" ? [db, `${db}-wal`].filter(existsSync).some((f) => readFileSync(f).includes(marker)) : await databaseFilesHold(db, marker)
+      expect(await scan()).toBe(true)
 
-    // The hint runs what the dry run showed: the same store, the same options, plus --yes.
-    expect(run("purge").stdout).toContain(`cannot be undone; run 'mem --db ${db} purge --yes'`)
-    expect(run("purge", "--memories").stdout).toContain(`run 'mem --db ${db} purge --memories --yes'`)
-    expect(scan()).toBe(true)
-    expect(run("purge", "--yes", "--json").json()).toMatchObject({ done: true, conversations: ["claude-code:session/leaky"], erasedEvents: 2 })
-    expect(scan()).toBe(false)
-    expect(run("verify", "--json").json()).toMatchObject({ ok: true, events: 4 })
-    expect(run("list", "--json").json()).toHaveLength(1)
-    expect(run("forget-conversation", "claude-code:session/leaky", "--undo").stderr).toMatch(/was purged/)
+      // The hint runs what the dry run showed: the same store, the same options, plus --yes.
+      expect(run("purge").stdout).toContain(`cannot be undone; run 'mem --db ${db} purge --yes'`)
+      expect(run("purge", "--memories").stdout).toContain(`run 'mem --db ${db} purge --memories --yes'`)
+      expect(await scan()).toBe(true)
+      expect(run("purge", "--yes", "--json").json()).toMatchObject({ done: true, conversations: ["claude-code:session/leaky"], erasedEvents: 2 })
+      expect(await scan()).toBe(false)
+      expect(run("verify", "--json").json()).toMatchObject({ ok: true, events: 4 })
+      expect(run("list", "--json").json()).toHaveLength(1)
+      expect(run("forget-conversation", "claude-code:session/leaky", "--undo").stderr).toMatch(/was purged/)
+    })
   })
 })

@@ -1,12 +1,12 @@
 /**
  * Code-aware words: identifiers are searchable whole and by part. Each row is a memory and a
  * query that must find it first in a real store, among memories that share none of the
- * identifier's parts; and the words `codeWords` makes of a few identifiers.
+ * identifier's parts (on every store); and the words `codeWords` makes of a few identifiers.
  */
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { codeWords } from "../../src/retrieval/code-words.js"
-import { Commands, freshDb, Retrieval, runAt, T0 } from "../support/services.js"
+import { Commands, describeEachStore, Retrieval, runAt, T0 } from "../support/services.js"
 
 const TABLE: ReadonlyArray<readonly [memory: string, query: string]> = [
   ["Read the user from getServerSession in route handlers", "server session"],
@@ -28,21 +28,23 @@ const TABLE: ReadonlyArray<readonly [memory: string, query: string]> = [
 
 const OTHERS = ["Prefer small pull requests", "Deploy on Tuesdays", "Write tests before fixing a bug"]
 
-describe("an identifier is found by its parts and as a whole", () => {
-  it.each(TABLE)("%s <- %s", async (memory, query) => {
-    const db = freshDb()
-    const found = await runAt(
-      db,
-      T0,
-      Effect.gen(function* () {
-        const commands = yield* Commands
-        for (const text of OTHERS) yield* commands.add({ content: text, scope: "global", project: null }, { origin: "cli", agent: "cli" })
-        const added = yield* commands.add({ content: memory, scope: "global", project: null }, { origin: "cli", agent: "cli" })
-        const result = yield* Effect.flatMap(Retrieval, (r) => r.search({ query, project: null }, { origin: "cli", agent: "cli" }))
-        return { id: added.id, first: result.results[0]?.memory.id }
-      })
-    )
-    expect(found.first).toBe(found.id)
+describeEachStore((store) => {
+  describe("an identifier is found by its parts and as a whole", () => {
+    it.each(TABLE)("%s <- %s", async (memory, query) => {
+      const db = await store.fresh()
+      const found = await runAt(
+        db,
+        T0,
+        Effect.gen(function* () {
+          const commands = yield* Commands
+          for (const text of OTHERS) yield* commands.add({ content: text, scope: "global", project: null }, { origin: "cli", agent: "cli" })
+          const added = yield* commands.add({ content: memory, scope: "global", project: null }, { origin: "cli", agent: "cli" })
+          const result = yield* Effect.flatMap(Retrieval, (r) => r.search({ query, project: null }, { origin: "cli", agent: "cli" }))
+          return { id: added.id, first: result.results[0]?.memory.id }
+        })
+      )
+      expect(found.first).toBe(found.id)
+    })
   })
 })
 

@@ -1,7 +1,7 @@
 /**
  * Properties over generated stores and queries: `why` returns the very ranking `search` does
  * (ids, order, scores); the score terms add up to the score; a replayed log ranks identically;
- * forgetting a conversation removes its outcomes from every score.
+ * forgetting a conversation removes its outcomes from every score. On every store.
  */
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest"
 import { DEFAULT_CONFIG, type LedgerConfig } from "../../src/config.js"
 import type { Outcome } from "../../src/domain/vocabulary.js"
 import { tempDir } from "../support/cli.js"
-import { actor, Commands, DAY, freshDb, Maintenance, Retrieval, runAt, T0 } from "../support/services.js"
+import { actor, Commands, DAY, describeEachStore, fixedClock, Maintenance, Retrieval, runAt, T0, type ServiceStore } from "../support/services.js"
 
 const WORDS = ["deploy", "test", "database", "migration", "cache", "build", "lint", "docker", "retry", "timeout", "schema", "token"]
 const PROJECTS = ["github.com/a/one", "github.com/b/two", null]
@@ -39,26 +39,31 @@ type StoreSpec = typeof storeArb extends fc.Arbitrary<infer T> ? T : never
 
 const NOW = T0 + 400 * DAY
 
-/** Builds the store in time order: memories first (each at its age), then outcomes. */
-const build = async (spec: StoreSpec, config: LedgerConfig = DEFAULT_CONFIG, skipOrigin?: string) => {
-  const db = freshDb()
-  const ids: string[] = []
-  for (const [i, m] of spec.memories.entries()) {
-    const at = T0 + (200 - m.ageDays) * DAY + i
-    const content = `${m.words.join(" ")} note ${i}`
-    const added = await runAt(
-      db,
-      at,
-      Effect.flatMap(Commands, (c) => c.add({ content, scope: m.project === null ? "global" : "project", project: m.project }, actor)),
-      config
-    )
-    ids.push(added.id)
-  }
-  for (const o of spec.outcomes) {
-    if (o.origin === skipOrigin) continue
-    const id = ids[o.memory % ids.length]!
-    await runAt(db, T0 + 200 * DAY + o.dayOffset * DAY, Effect.flatMap(Commands, (c) => c.outcome([id], o.outcome, {}, { origin: o.origin, agent: "t" })), config)
-  }
+/** Builds the store in time order, each write at its own time: memories first (each at its age), then outcomes. */
+const build = async (store: ServiceStore, spec: StoreSpec, config: LedgerConfig = DEFAULT_CONFIG, skipOrigin?: string) => {
+  const db = await store.fresh()
+  const ids = await runAt(
+    db,
+    T0,
+    Effect.gen(function* () {
+      const c = yield* Commands
+      const ids: string[] = []
+      for (const [i, m] of spec.memories.entries()) {
+        const content = `${m.words.join(" ")} note ${i}`
+        const added = yield* c
+          .add({ content, scope: m.project === null ? "global" : "project", project: m.project }, actor)
+          .pipe(Effect.withClock(fixedClock(T0 + (200 - m.ageDays) * DAY + i)))
+        ids.push(added.id)
+      }
+      for (const o of spec.outcomes) {
+        if (o.origin === skipOrigin) continue
+        const id = ids[o.memory % ids.length]!
+        yield* c.outcome([id], o.outcome, {}, { origin: o.origin, agent: "t" }).pipe(Effect.withClock(fixedClock(T0 + 200 * DAY + o.dayOffset * DAY)))
+      }
+      return ids
+    }),
+    config
+  )
   return { db, ids }
 }
 
@@ -82,57 +87,59 @@ const rankings = (db: string, spec: StoreSpec, config: LedgerConfig = DEFAULT_CO
 
 const scoreList = (results: ReadonlyArray<{ memory: { id: string }; score: number }>) => results.map((r) => [r.memory.id, r.score] as const)
 
-describe("search and why", () => {
-  it("agree on ids, order and scores, and the terms add up to each score", async () => {
-    await fc.assert(
-      fc.asyncProperty(storeArb, async (spec) => {
-        const { db } = await build(spec)
-        for (const { why, search } of await rankings(db, spec)) {
-          expect(scoreList(why.results)).toEqual(scoreList(search.results))
-          for (const r of why.results) {
-            const t = r.terms
-            const total = t.relevance.contribution + t.outcome.contribution + t.recency.contribution + t.confidence.contribution + t.frequency.contribution
-            expect(total).toBeCloseTo(r.score, 12)
+describeEachStore((store) => {
+  describe("search and why", () => {
+    it("agree on ids, order and scores, and the terms add up to each score", async () => {
+      await fc.assert(
+        fc.asyncProperty(storeArb, async (spec) => {
+          const { db } = await build(store, spec)
+          for (const { why, search } of await rankings(db, spec)) {
+            expect(scoreList(why.results)).toEqual(scoreList(search.results))
+            for (const r of why.results) {
+              const t = r.terms
+              const total = t.relevance.contribution + t.outcome.contribution + t.recency.contribution + t.confidence.contribution + t.frequency.contribution
+              expect(total).toBeCloseTo(r.score, 12)
+            }
+            // Nothing is both a result and left out.
+            const shown = new Set<string>(why.results.map((r) => r.memory.id))
+            expect(why.leftOut.filter((l) => shown.has(l.id))).toEqual([])
           }
-          // Nothing is both a result and left out.
-          const shown = new Set<string>(why.results.map((r) => r.memory.id))
-          expect(why.leftOut.filter((l) => shown.has(l.id))).toEqual([])
-        }
-      }),
-      { numRuns: 12 }
-    )
-  })
+        }),
+        { numRuns: store.propertyRuns(12) }
+      )
+    })
 
-  it("rank identically after the log is exported and replayed into a fresh store", async () => {
-    await fc.assert(
-      fc.asyncProperty(storeArb, async (spec) => {
-        const { db } = await build(spec)
-        const file = join(tempDir(), "log.jsonl")
-        await runAt(db, NOW, Effect.flatMap(Maintenance, (m) => m.exportTo(file)))
-        const replayed = freshDb()
-        await runAt(replayed, NOW, Effect.flatMap(Maintenance, (m) => m.replay(readFileSync(file, "utf8"))))
-        const [a, b] = [await rankings(db, spec), await rankings(replayed, spec)]
-        expect(b.map((x) => scoreList(x.why.results))).toEqual(a.map((x) => scoreList(x.why.results)))
-      }),
-      { numRuns: 8 }
-    )
-  })
+    it("rank identically after the log is exported and replayed into a fresh store", async () => {
+      await fc.assert(
+        fc.asyncProperty(storeArb, async (spec) => {
+          const { db } = await build(store, spec)
+          const file = join(tempDir(), "log.jsonl")
+          await runAt(db, NOW, Effect.flatMap(Maintenance, (m) => m.exportTo(file)))
+          const replayed = await store.fresh()
+          await runAt(replayed, NOW, Effect.flatMap(Maintenance, (m) => m.replay(readFileSync(file, "utf8"))))
+          const [a, b] = [await rankings(db, spec), await rankings(replayed, spec)]
+          expect(b.map((x) => scoreList(x.why.results))).toEqual(a.map((x) => scoreList(x.why.results)))
+        }),
+        { numRuns: store.propertyRuns(8) }
+      )
+    })
 
-  it("forgetting a conversation removes its outcomes from every score", async () => {
-    await fc.assert(
-      fc.asyncProperty(storeArb, fc.constantFrom(...ORIGINS), async (spec, origin) => {
-        const { db } = await build(spec)
-        if (spec.outcomes.some((o) => o.origin === origin)) {
-          await runAt(db, NOW, Effect.flatMap(Commands, (c) => c.forgetConversation(origin, false, actor)))
-        }
-        const { db: without } = await build(spec, DEFAULT_CONFIG, origin)
-        const [a, b] = [await rankings(db, spec), await rankings(without, spec)]
-        // Ids differ between the two stores; compare by content, scores and outcome events' origins.
-        const view = (x: (typeof a)[number]) =>
-          x.why.results.map((r) => [r.memory.content, r.score, r.events.outcome.map((e) => e.origin).includes(origin)])
-        expect(a.map(view)).toEqual(b.map(view))
-      }),
-      { numRuns: 8 }
-    )
+    it("forgetting a conversation removes its outcomes from every score", async () => {
+      await fc.assert(
+        fc.asyncProperty(storeArb, fc.constantFrom(...ORIGINS), async (spec, origin) => {
+          const { db } = await build(store, spec)
+          if (spec.outcomes.some((o) => o.origin === origin)) {
+            await runAt(db, NOW, Effect.flatMap(Commands, (c) => c.forgetConversation(origin, false, actor)))
+          }
+          const { db: without } = await build(store, spec, DEFAULT_CONFIG, origin)
+          const [a, b] = [await rankings(db, spec), await rankings(without, spec)]
+          // Ids differ between the two stores; compare by content, scores and outcome events' origins.
+          const view = (x: (typeof a)[number]) =>
+            x.why.results.map((r) => [r.memory.content, r.score, r.events.outcome.map((e) => e.origin).includes(origin)])
+          expect(a.map(view)).toEqual(b.map(view))
+        }),
+        { numRuns: store.propertyRuns(8) }
+      )
+    })
   })
 })

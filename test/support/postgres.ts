@@ -12,6 +12,8 @@
  * them, with the reason, like a missing Chromium fails the browser tests.
  */
 import { randomBytes } from "node:crypto"
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
+import { join } from "node:path"
 import { Client } from "pg"
 import { describe, inject } from "vitest"
 import { PROVIDED_KEY } from "./postgres-provided.js"
@@ -74,6 +76,33 @@ export const dropTestDatabases = async (): Promise<void> => {
 export const vectorAvailable = async (url: string = serverUrl()): Promise<boolean> => {
   const rows = await onServer(url, "SELECT 1 FROM pg_available_extensions WHERE name = 'vector'")
   return rows.length === 1
+}
+
+/**
+ * Whether any file of the database at `url` holds `text`, once a CHECKPOINT has written every
+ * changed page: for tests of what purge erases, as SQLite's scan the bytes of the store's file.
+ * Reads the server's data directory, so only where it is on this machine (the cluster a run
+ * starts); undefined elsewhere. The WAL is not scanned: what purge cannot reach is listed in
+ * docs/privacy.md.
+ */
+export const databaseFilesHold = async (url: string, text: string): Promise<boolean | undefined> => {
+  const client = new Client({ connectionString: url })
+  await client.connect()
+  let folder: string
+  try {
+    await client.query("CHECKPOINT")
+    const { rows } = await client.query<{ dir: string; oid: number }>(
+      "SELECT current_setting('data_directory') AS dir, oid FROM pg_database WHERE datname = current_database()"
+    )
+    folder = join(rows[0]!.dir, "base", String(rows[0]!.oid))
+  } finally {
+    await client.end()
+  }
+  if (!existsSync(folder)) return undefined
+  return readdirSync(folder).some((name) => {
+    const file = join(folder, name)
+    return statSync(file).isFile() && readFileSync(file).includes(text)
+  })
 }
 
 let made = 0

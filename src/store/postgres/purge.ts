@@ -9,6 +9,7 @@ import type { LedgerConfig } from "../../config.js"
 import type { Progress, PurgeReport } from "../store-maintenance.js"
 import type { PgLedger } from "./pg-ledger.js"
 import { rebuildProjections } from "./rebuild.js"
+import { PROJECTION_TABLES } from "./schema.js"
 
 export const purgeForgotten = (ledger: PgLedger, config: LedgerConfig, options: { readonly memories: boolean }, onProgress?: Progress): PurgeReport => {
   const report = ledger.writeOrThrow(({ db }): PurgeReport => {
@@ -29,6 +30,10 @@ export const purgeForgotten = (ledger: PgLedger, config: LedgerConfig, options: 
   })
   // Outside a transaction, as VACUUM must be: it rewrites the tables without the erased text.
   ledger.db.execute("VACUUM events")
+  // The rebuild deleted the projections' rows, the forgotten text among them, and a plain VACUUM
+  // leaves a deleted row's bytes in its page: FULL writes each table anew (as dropping them did),
+  // holding off readers the moment it takes, where the rebuild held off none.
+  ledger.db.execute(`VACUUM FULL ${PROJECTION_TABLES.join(", ")}`)
   const events = ledger.read((db) => db.one<{ n: number }>("SELECT count(*) AS n FROM events")!.n)
   onProgress?.(events, events)
   return report

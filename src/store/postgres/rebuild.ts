@@ -1,7 +1,8 @@
 /**
- * Drops every projection and folds the log into it again (log-fold.ts, as SQLite's rebuild
+ * Empties every projection and folds the log into it again (log-fold.ts, as SQLite's rebuild
  * does), then writes the rows: each memory with its keyword index, evidence, conversations,
- * learned cues, and the checkpoint naming the version the projections were built at.
+ * learned cues, and the checkpoint naming the version the projections were built at. Tables
+ * are dropped and made again only when their shape changed (PG_SCHEMA_VERSION).
  */
 import type { LedgerConfig } from "../../config.js"
 import type { MemoryId } from "../../domain/ids.js"
@@ -11,7 +12,7 @@ import type { Progress } from "../store-maintenance.js"
 import { lastEvent, readEvents } from "./event-log.js"
 import { conversationRow, evidenceRow, insertRows, memoryDocumentOf, memoryRow, pgProjectionTables } from "./projections.js"
 import { indexDocuments } from "./keyword-index.js"
-import { DROP_PROJECTIONS, PROJECTION_DDL, PG_SCHEMA_VERSION, setMeta } from "./schema.js"
+import { CLEAR_PROJECTIONS, DROP_PROJECTIONS, metaValue, PROJECTION_DDL, PG_SCHEMA_VERSION, setMeta } from "./schema.js"
 import type { SyncPg } from "./sync-client.js"
 
 /** The version the projections are built at: the tables' shape and every setting a fold reads. */
@@ -27,9 +28,12 @@ export const rebuildProjections = (db: SyncPg, config: LedgerConfig, onProgress?
   const total = lastEvent(db)?.seq ?? 0
   const progress = onProgress && ((seq: number) => void (seq % 50_000 === 0 && onProgress(seq * 0.8, total)))
   const folded = foldLog(readEvents(db), forgottenAtEnd(db), config, progress)
-  // Temporary projections are new: dropping by name would reach the real ones.
-  if (!temporary) db.execute(DROP_PROJECTIONS)
-  db.execute(temporary ? PROJECTION_DDL.replace(/CREATE TABLE /g, "CREATE TEMP TABLE ") : PROJECTION_DDL)
+  // Temporary projections are new: emptying or dropping by name would reach the real ones. Real
+  // ones are emptied rather than dropped, so that readers on other connections see them whole
+  // throughout (CLEAR_PROJECTIONS).
+  if (temporary) db.execute(PROJECTION_DDL.replace(/CREATE TABLE /g, "CREATE TEMP TABLE "))
+  else if (metaValue(db, "schema") === PG_SCHEMA_VERSION) db.execute(CLEAR_PROJECTIONS)
+  else db.execute(DROP_PROJECTIONS + PROJECTION_DDL)
   const tables = pgProjectionTables(db)
   const memories = [...folded.memories.values()]
   insertRows(db, "memories", memories.map(memoryRow))

@@ -92,7 +92,13 @@ CREATE TABLE IF NOT EXISTS content_changes (id integer PRIMARY KEY CHECK (id = 1
 INSERT INTO content_changes (id, n) VALUES (1, 0) ON CONFLICT DO NOTHING;
 `
 
-/** The projections, dropped and made again by a rebuild. */
+/** The keyword index's statistics of an empty collection, one row per index. */
+const EMPTY_TOTALS = "INSERT INTO keyword_totals VALUES ('memories', 0, 0), ('cues', 0, 0);"
+
+/** The projections' tables, emptied and filled again by a rebuild (rebuild.ts). */
+export const PROJECTION_TABLES = ["memories", "evidence", "conversations", "cue_states", "learned_cues", "keyword_terms", "keyword_df", "keyword_totals"]
+
+/** The projections, made when a database has none, or has them in another shape. */
 export const PROJECTION_DDL = `
 CREATE TABLE memories (
   key bigint PRIMARY KEY,
@@ -176,12 +182,18 @@ CREATE TABLE keyword_terms (
 CREATE INDEX keyword_terms_key ON keyword_terms(index_name, key);
 CREATE TABLE keyword_df (index_name text COLLATE "C" NOT NULL, term text COLLATE "C" NOT NULL, df integer NOT NULL, PRIMARY KEY (index_name, term));
 CREATE TABLE keyword_totals (index_name text COLLATE "C" PRIMARY KEY, docs bigint NOT NULL, tokens bigint NOT NULL);
-INSERT INTO keyword_totals VALUES ('memories', 0, 0), ('cues', 0, 0);
+${EMPTY_TOTALS}
 `
 
-export const DROP_PROJECTIONS = `
-DROP TABLE IF EXISTS memories, evidence, conversations, cue_states, learned_cues, keyword_terms, keyword_df, keyword_totals;
-`
+export const DROP_PROJECTIONS = `DROP TABLE IF EXISTS ${PROJECTION_TABLES.join(", ")};`
+
+/**
+ * Empties the projections row by row, for a rebuild of tables already in this shape. Unlike DROP
+ * (or TRUNCATE) this is MVCC-safe and takes no lock a reader's conflicts with: a unit of reads on
+ * another connection goes on seeing the old rows until the rebuild commits, then sees the new
+ * ones, never empty tables, and neither waits for the other.
+ */
+export const CLEAR_PROJECTIONS = `${PROJECTION_TABLES.map((table) => `DELETE FROM ${table};`).join("\n")}\n${EMPTY_TOTALS}`
 
 export const metaValue = (db: SyncPg, name: string): string | undefined =>
   db.one<{ value: string }>("SELECT value FROM memledger_meta WHERE name = $1", [name])?.value

@@ -19,7 +19,7 @@
 import { createRequire } from "node:module"
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads"
 
-/** How long a statement may take before the connection is given up: it only bounds a dead server. */
+/** How long a statement may take before its wait is given up: it only bounds a dead server. */
 const ANSWER_WAIT_MS = 120_000
 
 /** What PostgreSQL said was wrong, with its SQLSTATE code (`23505` a unique violation, ...). */
@@ -37,31 +37,39 @@ export class PgError extends Error {
 /** Statements sent in one message at most: seconds of work at worst, far inside ANSWER_WAIT_MS. */
 const QUEUED_MAX = 1_000
 
-type Answer =
+/** Each answer names the request it answers (`id`). */
+type Answer = { readonly id: number } & (
   | { readonly rows: ReadonlyArray<Record<string, unknown>>; readonly rowCount: number }
   | { readonly error: { readonly message: string; readonly code?: string; readonly detail?: string } }
+)
 
 export class SyncPg {
   private writes: Array<[string, ReadonlyArray<unknown>]> = []
   private closed = false
+  private asked = 0
 
   private constructor(
     private readonly worker: Worker,
     private readonly port: MessagePort,
-    private readonly signal: Int32Array
+    private readonly signal: Int32Array,
+    private readonly answerWaitMs: number
   ) {}
 
-  /** Connects to `url`; throws PgError when the server cannot be reached or refuses. */
-  static connect(url: string, driver = createRequire(import.meta.url).resolve("pg")): SyncPg {
+  /**
+   * Connects to `url`; throws PgError when the server cannot be reached or refuses. A statement's
+   * answer is waited for `answerWaitMs` (tests give a short wait), then given up with a PgError.
+   */
+  static connect(url: string, driver = createRequire(import.meta.url).resolve("pg"), answerWaitMs = ANSWER_WAIT_MS): SyncPg {
     const { port1, port2 } = new MessageChannel()
     const signal = new Int32Array(new SharedArrayBuffer(4))
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { port: port2, signal: signal.buffer, driver, url }, transferList: [port2] })
     // Neither keeps the process alive, even if `close` is never reached.
     worker.unref()
     port1.unref()
-    const client = new SyncPg(worker, port1, signal)
+    const client = new SyncPg(worker, port1, signal, answerWaitMs)
     try {
-      client.ask({ op: "connect" })
+      // Connecting is not a statement: it gets the full wait whatever `answerWaitMs` is.
+      client.ask({ op: "connect" }, ANSWER_WAIT_MS)
     } catch (error) {
       void worker.terminate()
       throw error
@@ -120,16 +128,29 @@ export class SyncPg {
     void this.worker.terminate()
   }
 
-  private ask(message: unknown): { rows: ReadonlyArray<Record<string, unknown>>; rowCount: number } {
+  /**
+   * Posts `message` and sleeps until its answer comes. A statement whose wait was given up still
+   * runs on, and its answer comes later, before the answers of the statements sent after it: it
+   * is dropped by its id, never taken for theirs.
+   */
+  private ask(message: object, waitMs = this.answerWaitMs): { rows: ReadonlyArray<Record<string, unknown>>; rowCount: number } {
+    const id = ++this.asked
+    const deadline = Date.now() + waitMs
     Atomics.store(this.signal, 0, 0)
-    this.port.postMessage(message)
-    if (Atomics.wait(this.signal, 0, 0, ANSWER_WAIT_MS) === "timed-out") {
-      throw new PgError(`PostgreSQL did not answer within ${ANSWER_WAIT_MS / 1000} s`, undefined, undefined)
+    this.port.postMessage({ ...message, id })
+    for (;;) {
+      if (Atomics.wait(this.signal, 0, 0, Math.max(0, deadline - Date.now())) === "timed-out") {
+        throw new PgError(`PostgreSQL did not answer within ${waitMs / 1000} s`, undefined, undefined)
+      }
+      // Lowered before the port is read: an answer posted after the read raises it again.
+      Atomics.store(this.signal, 0, 0)
+      for (let received = receiveMessageOnPort(this.port); received !== undefined; received = receiveMessageOnPort(this.port)) {
+        const answer = received.message as Answer
+        if (answer.id !== id) continue
+        if ("error" in answer) throw new PgError(answer.error.message, answer.error.code, answer.error.detail)
+        return answer
+      }
     }
-    const answer = receiveMessageOnPort(this.port)?.message as Answer | undefined
-    if (answer === undefined) throw new PgError("the PostgreSQL connection's thread ended", undefined, undefined)
-    if ("error" in answer) throw new PgError(answer.error.message, answer.error.code, answer.error.detail)
-    return answer
   }
 }
 
@@ -162,6 +183,6 @@ const handle = async (m) => {
   return { rows: last.rows ?? [], rowCount: last.rowCount ?? 0 }
 }
 port.on("message", (m) => {
-  queue = queue.then(() => handle(m).then(answer, (e) => answer(failure(e))))
+  queue = queue.then(() => handle(m).then((r) => answer({ ...r, id: m.id }), (e) => answer({ ...failure(e), id: m.id })))
 })
 `

@@ -1,0 +1,27 @@
+/**
+ * The synchronous PostgreSQL connection (sync-client.ts): a statement whose wait is given up
+ * (it took longer than the connection waits: a lock held elsewhere, a dead server) runs on, and
+ * its late answer is never taken for the answer of a statement sent after it.
+ */
+import { afterAll, expect, it } from "vitest"
+import { SyncPg } from "../../src/store/postgres/sync-client.js"
+import { describePostgres, dropTestDatabases, testPostgres } from "../support/postgres.js"
+
+const WAIT_MS = 300
+
+describePostgres("a synchronous PostgreSQL connection", () => {
+  afterAll(dropTestDatabases)
+
+  it("answers each statement with its own rows, after giving up waiting on one", async () => {
+    const db = SyncPg.connect((await testPostgres()).url, undefined, WAIT_MS)
+    try {
+      expect(() => db.query("SELECT pg_sleep(0.6) AS slept")).toThrow(`PostgreSQL did not answer within ${WAIT_MS / 1000} s`)
+      // Long enough for the slow statement to end and its answer to come.
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      expect(db.query("SELECT 'the next one' AS said")).toEqual([{ said: "the next one" }])
+      expect(db.query("SELECT 2 AS n")).toEqual([{ n: 2 }])
+    } finally {
+      db.close()
+    }
+  })
+})
