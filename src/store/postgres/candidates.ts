@@ -6,26 +6,16 @@
 import type { LedgerConfig } from "../../config.js"
 import type { MemoryState } from "../../projections/memory-state.js"
 import { cueWeightAt } from "../../projections/cue-state.js"
-import { candidateLimit, type Candidate, type KeywordCandidates, type Scope } from "../../retrieval/candidate.js"
+import { candidateLimit, type KeywordCandidates, type Scope } from "../../retrieval/candidate.js"
+import { combinePhrasings, type MatchRow } from "../../retrieval/phrasing-matches.js"
 import type { DocumentFrequency } from "../../retrieval/coverage.js"
 import { categoryToken, placeTokensOf } from "../../retrieval/place-tokens.js"
-import type { RankFields } from "../../retrieval/rank.js"
 import { bm25Args, bm25Sql, weighQuery, type WeighedQuery } from "./keyword-index.js"
 import { liveByKeys, memoriesByKey } from "./memory-reads.js"
 import type { SyncPg } from "./sync-client.js"
 import type { Viewer } from "../../domain/viewer.js"
 
-interface CandidateRow {
-  key: number
-  relevance: number
-  id: string
-  created_at: string
-  confidence: number
-  confirmations: number
-  worked: number | null
-  failed: number | null
-  anchor_ms: number | null
-}
+type CandidateRow = MatchRow
 
 /** The `count` best keyword matches in scope for each phrasing: see the SQLite store's keywordCandidates. */
 export const keywordCandidates = (
@@ -36,32 +26,13 @@ export const keywordCandidates = (
   config: LedgerConfig,
   nowMs: number,
   count = candidateLimit(limit, config)
-): KeywordCandidates => {
-  const found = new Map<number, Candidate<RankFields>>()
-  let floor = 0
-  for (const phrasing of phrasings) {
-    const rows = contentMatches(db, phrasing, scope, count, config)
+): KeywordCandidates =>
+  combinePhrasings(phrasings, count, (phrasing) => {
+    const content = contentMatches(db, phrasing, scope, count, config)
+    if (content === undefined) return undefined
     const cues = cueMatches(db, phrasing, scope, count, config, nowMs)
-    if (rows === undefined) continue
-    const byKey = new Map<number, CandidateRow>()
-    for (const r of [...rows, ...cues.rows]) {
-      const seen = byKey.get(r.key)
-      if (seen === undefined || r.relevance > seen.relevance) byKey.set(r.key, r)
-    }
-    const best = phrasings.length === 1 ? 1 : Math.max(0, ...[...byKey.values()].map((r) => r.relevance))
-    const contentFloor = rows.length >= count ? Math.min(...rows.map((r) => r.relevance)) : 0
-    if (best > 0) floor = Math.max(floor, Math.max(contentFloor, cues.floor) / best)
-    for (const r of byKey.values()) {
-      const keyword = best > 0 ? Math.max(0, r.relevance) / best : 0
-      const seen = found.get(r.key)
-      if (seen !== undefined && seen.keyword >= keyword) continue
-      const memory: RankFields = { key: r.key, id: r.id as MemoryState["id"], createdAt: r.created_at, confidence: r.confidence, confirmations: r.confirmations }
-      const evidence = r.worked === null ? undefined : { worked: r.worked, failed: r.failed!, anchorMs: r.anchor_ms! }
-      found.set(r.key, { memory, evidence, keyword, vector: 0 })
-    }
-  }
-  return Object.assign(found, { floor })
-}
+    return { content, cues: cues.rows, cueFloor: cues.floor }
+  })
 
 const WITH_FIELDS = (matches: string) => `
   SELECT f.key, f.relevance, m.id, m.created_at, m.confidence, m.confirmations, e.worked, e.failed, e.anchor_ms

@@ -5,15 +5,15 @@
 import { Either } from "effect"
 import type { LedgerConfig } from "../../config.js"
 import { AmbiguousId, InvalidId, MemoryNotFound } from "../../domain/errors.js"
-import { ID_DISPLAY_LENGTH, ID_PREFIX_MIN, type MemoryId } from "../../domain/ids.js"
-import { DAY_MS } from "../../projections/evidence-state.js"
-import { recordAt } from "../../projections/evidence-state.js"
+import { ID_PREFIX_MIN, type MemoryId } from "../../domain/ids.js"
+import { DAY_MS, recordAt } from "../../projections/evidence-state.js"
 import type { MemoryState } from "../../projections/memory-state.js"
-import type { DayOutcomes, GatedRow, MemoryCounts, NamedCount, PageFilter, RecentTasks } from "../console-reads.js"
+import type { DayOutcomes, GatedRow, MemoryCounts, PageFilter, RecentTasks } from "../console-reads.js"
 import type { StoreCounts } from "../ledger-reads.js"
 import { MEMORY_COLUMNS, rowToEvidence, rowToMemory, type EvidenceRow, type MemoryRow } from "../projection-rows.js"
 import type { ChainBreak } from "../store-maintenance.js"
 import { lastEvent } from "./event-log.js"
+import { countMemories, scanTasks, shortestUniquePrefix } from "../read-folds.js"
 import type { SyncPg } from "./sync-client.js"
 import type { Viewer } from "../../domain/viewer.js"
 
@@ -68,16 +68,9 @@ export const shortId = (db: SyncPg, id: string): string => {
     "SELECT (SELECT id FROM memories WHERE id < $1 ORDER BY id DESC LIMIT 1) AS before, (SELECT id FROM memories WHERE id > $1 ORDER BY id LIMIT 1) AS after",
     [id]
   )!
-  const shared = Math.max(commonPrefix(id, before), commonPrefix(id, after))
-  return id.slice(0, Math.max(ID_DISPLAY_LENGTH, shared + 1))
+  return shortestUniquePrefix(id, before, after)
 }
 
-const commonPrefix = (a: string, b: string | null): number => {
-  if (b === null) return 0
-  let i = 0
-  while (i < a.length && a[i] === b[i]) i++
-  return i
-}
 
 export const storeCounts = (db: SyncPg, nowMs: number, config: LedgerConfig): StoreCounts => {
   const count = (sql: string) => db.one<{ n: number }>(sql)!.n
@@ -112,27 +105,8 @@ export const memoryCounts = (db: SyncPg, projects: number, viewer: Viewer = null
        FROM memories WHERE ${SEEN_BY(1)} GROUP BY category, project, status, forgotten, superseded_by IS NOT NULL`,
     [viewer]
   )
-  const status = { live: 0, confirmed: 0, tentative: 0, forgotten: 0, superseded: 0 }
-  const byCategory = new Map<string, number>()
-  const byProject = new Map<string | null, number>()
-  for (const g of groups) {
-    if (g.forgotten === 1) status.forgotten += g.n
-    else if (g.superseded) status.superseded += g.n
-    else {
-      status.live += g.n
-      if (g.status === "confirmed") status.confirmed += g.n
-      if (g.status === "tentative") status.tentative += g.n
-      byCategory.set(g.category, (byCategory.get(g.category) ?? 0) + g.n)
-      byProject.set(g.project, (byProject.get(g.project) ?? 0) + g.n)
-    }
-  }
-  return { status, byCategory: mostFirst(byCategory), byProject: mostFirst(byProject).slice(0, projects) }
+  return countMemories(groups, projects)
 }
-
-const mostFirst = (counts: Map<string | null, number>): NamedCount[] =>
-  [...counts]
-    .map(([name, memories]) => ({ name, memories }))
-    .sort((a, b) => b.memories - a.memories || String(a.name ?? "").localeCompare(String(b.name ?? "")))
 
 /** Outcome reports per UTC day from `sinceIso` on, those of forgotten conversations left out. */
 export const outcomesByDay = (db: SyncPg, sinceIso: string): DayOutcomes[] =>
@@ -184,32 +158,18 @@ export const memoryPage = (db: SyncPg, filter: PageFilter): MemoryState[] => {
 export const memoryTexts = (db: SyncPg, ids: ReadonlyArray<string>): Map<string, string> =>
   ids.length === 0 ? new Map() : new Map(db.query<{ id: string; content: string }>("SELECT id, content FROM memories WHERE id = ANY($1)", [ids]).map((r) => [r.id, r.content]))
 
-const STEP = 2000
-
 /** The tasks the log names, newest first, reading at most `scanLimit` events before `before`. */
-export const recentTasks = (db: SyncPg, before: number | undefined, limit: number, scanLimit: number): RecentTasks => {
-  const seen = new Map<string, number>()
-  let cursor = before ?? Number.MAX_SAFE_INTEGER
-  let scanned = 0
-  while (seen.size < limit && scanned < scanLimit) {
-    const batch = db.query<{ seq: number; task: string | null }>(
-      "SELECT seq, task FROM events WHERE seq < $1 AND type IN ('MemoriesRecalled', 'OutcomeRecorded') ORDER BY seq DESC LIMIT $2",
-      [cursor, STEP]
-    )
-    for (const row of batch) {
-      cursor = row.seq
-      if (row.task !== null && !seen.has(row.task)) {
-        seen.set(row.task, row.seq)
-        if (seen.size === limit) break
-      }
-    }
-    scanned += STEP
-    if (batch.length < STEP) return { tasks: listed(seen), next: seen.size === limit ? cursor : null }
-  }
-  return { tasks: listed(seen), next: cursor }
-}
-
-const listed = (seen: Map<string, number>) => [...seen].map(([task, lastSeq]) => ({ task, lastSeq }))
+export const recentTasks = (db: SyncPg, before: number | undefined, limit: number, scanLimit: number): RecentTasks =>
+  scanTasks(
+    (cursor, step) =>
+      db.query<{ seq: number; task: string | null }>(
+        "SELECT seq, task FROM events WHERE seq < $1 AND type IN ('MemoriesRecalled', 'OutcomeRecorded') ORDER BY seq DESC LIMIT $2",
+        [cursor, step]
+      ),
+    before,
+    limit,
+    scanLimit
+  )
 
 export const readChainBreak = (db: SyncPg): ChainBreak | undefined => {
   const row = db.one<{ broken_at: number; reason: string; found_at: string }>("SELECT broken_at, reason, found_at FROM chain_break WHERE id = 1")

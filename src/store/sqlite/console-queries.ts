@@ -9,8 +9,9 @@
  */
 import type { LedgerConfig } from "../../config.js"
 import { DAY_MS } from "../../projections/evidence-state.js"
-import type { MemoryCounts, DayOutcomes, GatedRow, NamedCount, PageFilter } from "../console-reads.js"
+import type { MemoryCounts, DayOutcomes, GatedRow, PageFilter } from "../console-reads.js"
 import type { Db } from "./database.js"
+import { countMemories } from "../read-folds.js"
 import { MEMORY_COLUMNS, type MemoryRow } from "./projections/memories.js"
 import { statement } from "./statements.js"
 import type { Viewer } from "../../domain/viewer.js"
@@ -25,27 +26,8 @@ export const memoryCounts = (db: Db, projects: number, viewer: Viewer = null): M
     `SELECT category, project, status, forgotten, superseded_by IS NOT NULL AS superseded, count(*) AS n
      FROM memories WHERE private_to IS NULL OR private_to IS ? GROUP BY category, project, status, forgotten, superseded`
   ).all(viewer) as Array<{ category: string; project: string | null; status: string; forgotten: number; superseded: number; n: number }>
-  const status = { live: 0, confirmed: 0, tentative: 0, forgotten: 0, superseded: 0 }
-  const byCategory = new Map<string, number>()
-  const byProject = new Map<string | null, number>()
-  for (const g of groups) {
-    if (g.forgotten === 1) status.forgotten += g.n
-    else if (g.superseded === 1) status.superseded += g.n
-    else {
-      status.live += g.n
-      if (g.status === "confirmed") status.confirmed += g.n
-      if (g.status === "tentative") status.tentative += g.n
-      byCategory.set(g.category, (byCategory.get(g.category) ?? 0) + g.n)
-      byProject.set(g.project, (byProject.get(g.project) ?? 0) + g.n)
-    }
-  }
-  return { status, byCategory: mostFirst(byCategory), byProject: mostFirst(byProject).slice(0, projects) }
+  return countMemories(groups, projects)
 }
-
-const mostFirst = (counts: Map<string | null, number>): NamedCount[] =>
-  [...counts]
-    .map(([name, memories]) => ({ name, memories }))
-    .sort((a, b) => b.memories - a.memories || String(a.name ?? "").localeCompare(String(b.name ?? "")))
 
 /**
  * Outcome reports per UTC day from `sinceIso` on, leaving out those of forgotten conversations

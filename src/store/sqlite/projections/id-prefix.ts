@@ -4,7 +4,8 @@
  */
 import { Either } from "effect"
 import { AmbiguousId, InvalidId, MemoryNotFound } from "../../../domain/errors.js"
-import { ID_DISPLAY_LENGTH, ID_PREFIX_MIN, type MemoryId } from "../../../domain/ids.js"
+import { ID_PREFIX_MIN, type MemoryId } from "../../../domain/ids.js"
+import { shortestUniquePrefix } from "../../read-folds.js"
 import type { Db } from "../database.js"
 import { statement } from "../statements.js"
 
@@ -38,13 +39,5 @@ export const shortId = (db: Db, id: string): string => {
     db,
     "SELECT (SELECT id FROM memories WHERE id < @id ORDER BY id DESC LIMIT 1) AS before, (SELECT id FROM memories WHERE id > @id ORDER BY id LIMIT 1) AS after"
   ).get({ id }) as { before: string | null; after: string | null }
-  const shared = Math.max(commonPrefix(id, before), commonPrefix(id, after))
-  return id.slice(0, Math.max(ID_DISPLAY_LENGTH, shared + 1))
-}
-
-const commonPrefix = (a: string, b: string | null): number => {
-  if (b === null) return 0
-  let i = 0
-  while (i < a.length && a[i] === b[i]) i++
-  return i
+  return shortestUniquePrefix(id, before, after)
 }

@@ -17,6 +17,7 @@ import { cueWeightAt } from "../../../projections/cue-state.js"
 import type { RankFields } from "../../../retrieval/rank.js"
 import type { DocumentFrequency } from "../../../retrieval/coverage.js"
 import { candidateLimit, type Candidate, type KeywordCandidates, type QueryVector, type Scope } from "../../../retrieval/candidate.js"
+import { combinePhrasings } from "../../../retrieval/phrasing-matches.js"
 
 /**
  * The `count` best keyword matches in scope for each phrasing (by default `candidateLimit`),
@@ -34,33 +35,13 @@ export const keywordCandidates = (
   config: LedgerConfig,
   nowMs: number,
   count = candidateLimit(limit, config)
-): KeywordCandidates => {
-  const found = new Map<number, Candidate<RankFields>>()
-  let floor = 0
-  for (const phrasing of phrasings) {
+): KeywordCandidates =>
+  combinePhrasings(phrasings, count, (phrasing) => {
     const words = ftsMatchExpression(phrasing)
-    if (words === undefined) continue
-    const rows = contentMatches(db, words, scope, count, config)
+    if (words === undefined) return undefined
     const cues = cueMatches(db, words, scope, count, config, nowMs)
-    const byKey = new Map<number, CandidateRow>()
-    for (const r of [...rows, ...cues.rows]) {
-      const seen = byKey.get(r.key)
-      if (seen === undefined || r.relevance > seen.relevance) byKey.set(r.key, r)
-    }
-    const best = phrasings.length === 1 ? 1 : Math.max(0, ...[...byKey.values()].map((r) => r.relevance))
-    const contentFloor = rows.length >= count ? Math.min(...rows.map((r) => r.relevance)) : 0
-    if (best > 0) floor = Math.max(floor, Math.max(contentFloor, cues.floor) / best)
-    for (const r of byKey.values()) {
-      const keyword = best > 0 ? Math.max(0, r.relevance) / best : 0
-      const seen = found.get(r.key)
-      if (seen !== undefined && seen.keyword >= keyword) continue
-      const memory: RankFields = { key: r.key, id: r.id as MemoryState["id"], createdAt: r.created_at, confidence: r.confidence, confirmations: r.confirmations }
-      const evidence = r.worked === null ? undefined : { worked: r.worked, failed: r.failed!, anchorMs: r.anchor_ms! }
-      found.set(r.key, { memory, evidence, keyword, vector: 0 })
-    }
-  }
-  return Object.assign(found, { floor })
-}
+    return { content: contentMatches(db, words, scope, count, config), cues: cues.rows, cueFloor: cues.floor }
+  })
 
 
 // Scope, liveness and category are tokens of the index itself (fts-scope.ts), so FTS5 scores
