@@ -86,6 +86,7 @@ export class PgLedger {
         appendLogOnly: (rows) => {
           const stored = appendRawAfter(this.db, head, rows)
           head = stored.at(-1) ?? head
+          appended += stored.length
           return stored
         }
       })
