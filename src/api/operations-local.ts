@@ -21,9 +21,8 @@ import { storedEventJson } from "../events/export-line.js"
 import { memoryToWire } from "./memory-to-wire.js"
 import { Operations, REJECTED_IN_REVIEW, RESOLVE_SIMILAR, type Caller, type OperationsApi } from "./operations.js"
 import { withStoreErrors } from "./store-errors.js"
-import { NotPermitted } from "../domain/errors.js"
 import type { Viewer } from "../domain/viewer.js"
-import { isOwnConversation, type ConversationState } from "../projections/conversation-state.js"
+import type { ConversationState } from "../projections/conversation-state.js"
 
 /** A conversation as the wire shows it: what it contributed, not who wrote in it. */
 const conversationWire = ({ authors: _authors, privateAuthors: _private, ...rest }: ConversationState) => rest
@@ -304,34 +303,10 @@ export const OperationsLocal = Layer.effect(
       purge: (input, caller) => {
         const options = { memories: input.memories ?? false }
         return input.yes === true
-          ? Effect.zipRight(
-              purgeAllowed(caller, options),
-              Effect.map(maintenance.purge(options), (report) => ({ done: true, ...report }))
-            )
+          ? Effect.map(maintenance.purge({ ...options, by: caller.person }), (report) => ({ done: true, ...report }))
           : Effect.map(maintenance.purgePreview(options), (preview) => ({ done: false, ...preview }))
       }
     }
-    /**
-     * A person's token without --admin may purge only what is all their own: forgotten
-     * conversations every event of which they wrote; forgotten memories, whoever's, take an
-     * admin. Checked just before the purge, which another writer could in principle race.
-     */
-    const purgeAllowed = (caller: Caller, options: { readonly memories: boolean }): Effect.Effect<void, NotPermitted> =>
-      Effect.gen(function* () {
-        const person = caller.person
-        if (person === undefined || person.admin) return
-        if (options.memories) return yield* Effect.fail(new NotPermitted({ action: "purging forgotten memories", reason: `${person.name}'s token is not an admin's` }))
-        const { conversations } = yield* maintenance.purgePreview(options)
-        const others = yield* reader.read((reads) =>
-          conversations.filter((origin) => {
-            const c = reads.conversation(origin)
-            return c !== undefined && !isOwnConversation(c, person.name)
-          })
-        )
-        if (others.length > 0) {
-          return yield* Effect.fail(new NotPermitted({ action: "purging", reason: `forgotten conversations hold what others wrote (${others.slice(0, 3).join(", ")}${others.length > 3 ? ", ..." : ""})` }))
-        }
-      })
 
     return withStoreErrors(api, store.errorOf)
   })

@@ -5,7 +5,10 @@
  */
 import { Clock, Context, Effect, Either, Layer } from "effect"
 import type { Actor } from "../commands/actor.js"
-import type { DiskFull, DomainError } from "../domain/errors.js"
+import { NotPermitted, type DiskFull, type DomainError } from "../domain/errors.js"
+import type { Person } from "../domain/person.js"
+import { isOwnConversation } from "../projections/conversation-state.js"
+import { LedgerReader } from "../store/ledger-reader.js"
 import { captureSummary, readCaptureSettings } from "../capture/capture-settings.js"
 import { extractionSummary, readLlmSetting } from "../capture/llm/llm-config.js"
 import { Embedder, type EmbedderApi } from "../embeddings/embedder.js"
@@ -40,7 +43,14 @@ export interface MaintenanceApi {
   readonly rebuild: (onProgress?: Progress) => Effect.Effect<{ events: number }, StoreDamaged>
   readonly verify: (onProgress?: Progress) => Effect.Effect<VerifyReport>
   /** Erases forgotten text in the store, then in every backup copy it manages (backups.ts). */
-  readonly purge: (options: { readonly memories: boolean }, onProgress?: Progress) => Effect.Effect<PurgeReport & WithCopies, StoreDamaged>
+  /**
+   * `by`: the person asking through a token; one who is not an admin may purge only forgotten
+   * conversations that hold nothing anyone else wrote, and never forgotten memories.
+   */
+  readonly purge: (
+    options: { readonly memories: boolean; readonly by?: Person | undefined },
+    onProgress?: Progress
+  ) => Effect.Effect<PurgeReport & WithCopies, StoreDamaged | NotPermitted>
   /** What purge would erase now, and the copies it would go through, without erasing anything. */
   readonly purgePreview: (options: { readonly memories: boolean }) => Effect.Effect<
     { readonly conversations: ReadonlyArray<string>; readonly memories: number } & WithCopies
@@ -71,6 +81,22 @@ export const MaintenanceLive = Layer.effect(
   Effect.gen(function* () {
     const store = yield* StoreMaintenance
     const embedder = yield* Embedder
+    const reader = yield* LedgerReader
+    const refuseOthersPurge = (person: Person, memories: boolean): Effect.Effect<void, NotPermitted> =>
+      Effect.gen(function* () {
+        if (memories) return yield* Effect.fail(new NotPermitted({ action: "purging forgotten memories", reason: `${person.name}'s token is not an admin's` }))
+        const { conversations } = yield* store.purgePreview({ memories })
+        const others = yield* reader.read((reads) =>
+          conversations.filter((origin) => {
+            const c = reads.conversation(origin)
+            return c !== undefined && !isOwnConversation(c, person.name)
+          })
+        )
+        if (others.length > 0) {
+          const named = `${others.slice(0, 3).join(", ")}${others.length > 3 ? ", ..." : ""}`
+          return yield* Effect.fail(new NotPermitted({ action: "purging", reason: `forgotten conversations hold what others wrote (${named})` }))
+        }
+      })
     return {
       importJsonl: (text, actor, onProgress) => Effect.flatMap(Clock.currentTimeMillis, (now) => store.importJsonl(text, actor, now, onProgress)),
       exportTo: store.exportTo,
@@ -79,7 +105,8 @@ export const MaintenanceLive = Layer.effect(
       verify: (onProgress) => Effect.flatMap(Clock.currentTimeMillis, (now) => store.verify(new Date(now).toISOString(), onProgress)),
       purge: (options, onProgress) =>
         Effect.gen(function* () {
-          const report = yield* store.purge(options, onProgress)
+          if (options.by !== undefined && !options.by.admin) yield* refuseOthersPurge(options.by, options.memories)
+          const report = yield* store.purge({ memories: options.memories }, onProgress)
           return { ...report, copies: yield* purgeCopies(store) }
         }),
       purgePreview: (options) => Effect.zipWith(store.purgePreview(options), copiesToPurge(store), (preview, copies) => ({ ...preview, copies })),
