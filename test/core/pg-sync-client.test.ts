@@ -1,7 +1,8 @@
 /**
  * The synchronous PostgreSQL connection (sync-client.ts): a statement whose wait is given up
  * (it took longer than the connection waits: a lock held elsewhere, a dead server) runs on, and
- * its late answer is never taken for the answer of a statement sent after it.
+ * its late answer is never taken for the answer of a statement sent after it; and a batch of
+ * queued writes is waited for statement by statement, however long the whole batch runs.
  */
 import { afterAll, expect, it } from "vitest"
 import { SyncPg } from "../../src/store/postgres/sync-client.js"
@@ -20,6 +21,18 @@ describePostgres("a synchronous PostgreSQL connection", () => {
       await new Promise((resolve) => setTimeout(resolve, 1_000))
       expect(db.query("SELECT 'the next one' AS said")).toEqual([{ said: "the next one" }])
       expect(db.query("SELECT 2 AS n")).toEqual([{ n: 2 }])
+    } finally {
+      db.close()
+    }
+  })
+
+  it("waits for a batch longer than its wait when each of the batch's statements answers within it", async () => {
+    const db = SyncPg.connect((await testPostgres()).url, undefined, WAIT_MS)
+    try {
+      db.execute("CREATE TEMP TABLE slow_writes (n int)")
+      for (const n of [1, 2, 3, 4]) db.run("INSERT INTO slow_writes SELECT $1::int FROM pg_sleep(0.15)", [n])
+      db.flush()
+      expect(db.query("SELECT n FROM slow_writes ORDER BY n")).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }])
     } finally {
       db.close()
     }

@@ -19,7 +19,11 @@
 import { createRequire } from "node:module"
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads"
 
-/** How long a statement may take before its wait is given up: it only bounds a dead server. */
+/**
+ * How long a statement may take before its wait is given up: it only bounds a dead server. A
+ * batch's wait starts again at each of its statements' answers, so a rebuild's long run of
+ * writes is never taken for one.
+ */
 const ANSWER_WAIT_MS = 120_000
 
 /** What PostgreSQL said was wrong, with its SQLSTATE code (`23505` a unique violation, ...). */
@@ -34,11 +38,12 @@ export class PgError extends Error {
   }
 }
 
-/** Statements sent in one message at most: seconds of work at worst, far inside ANSWER_WAIT_MS. */
+/** Statements sent in one message at most. */
 const QUEUED_MAX = 1_000
 
-/** Each answer names the request it answers (`id`). */
+/** Each answer names the request it answers (`id`); `done` says a batch's statement has run. */
 type Answer = { readonly id: number } & (
+  | { readonly done: true }
   | { readonly rows: ReadonlyArray<Record<string, unknown>>; readonly rowCount: number }
   | { readonly error: { readonly message: string; readonly code?: string; readonly detail?: string } }
 )
@@ -135,7 +140,7 @@ export class SyncPg {
    */
   private ask(message: object, waitMs = this.answerWaitMs): { rows: ReadonlyArray<Record<string, unknown>>; rowCount: number } {
     const id = ++this.asked
-    const deadline = Date.now() + waitMs
+    let deadline = Date.now() + waitMs
     Atomics.store(this.signal, 0, 0)
     this.port.postMessage({ ...message, id })
     for (;;) {
@@ -147,6 +152,10 @@ export class SyncPg {
       for (let received = receiveMessageOnPort(this.port); received !== undefined; received = receiveMessageOnPort(this.port)) {
         const answer = received.message as Answer
         if (answer.id !== id) continue
+        if ("done" in answer) {
+          deadline = Date.now() + waitMs
+          continue
+        }
         if ("error" in answer) throw new PgError(answer.error.message, answer.error.code, answer.error.detail)
         return answer
       }
@@ -175,7 +184,10 @@ const handle = async (m) => {
   if (m.op === "connect") { await client.connect(); return { rows: [], rowCount: 0 } }
   if (m.op === "close") { await client.end(); return { rows: [], rowCount: 0 } }
   if (m.op === "batch") {
-    for (const [text, values] of m.batch) await client.query({ text, values })
+    for (const [text, values] of m.batch) {
+      await client.query({ text, values })
+      answer({ id: m.id, done: true })
+    }
     return { rows: [], rowCount: 0 }
   }
   const r = await client.query({ text: m.sql, values: m.params })
