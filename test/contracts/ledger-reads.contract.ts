@@ -168,6 +168,26 @@ export const readContract = (store: StoreUnderTest): void => {
       expect(found.neighbours).toEqual([DEPLOY])
     })
 
+    test("the best keyword match is found when each of its words alone has more better matches than a search reads at first", async () => {
+      // 250 memories say one word three times, 250 the other; one says both once. Alone, each
+      // of its words ranks it below all of the first ones; together it is the best match.
+      const BOTH = memoryId(900)
+      const events = [
+        ...Array.from({ length: 250 }, (_, i) => event(added(memoryId(1000 + i), "kestrel kestrel kestrel"), 1)),
+        ...Array.from({ length: 250 }, (_, i) => event(added(memoryId(2000 + i), "marmot marmot marmot"), 1)),
+        event(added(BOTH, "kestrel marmot"), 2)
+      ]
+      const ports = await store.open()
+      try {
+        await ports.run(ports.log.write((unit) => Either.right(unit.append(events))))
+        const found = await ports.run(ports.reader.read((r) => [...r.keywordCandidates(["kestrel marmot"], { project: null }, 10, DEFAULT_CONFIG, NOW).values()]))
+        const best = found.reduce((a, b) => (b.keyword > a.keyword ? b : a))
+        expect(best.memory.id).toBe(BOTH)
+      } finally {
+        await ports.close()
+      }
+    })
+
     test("a worked outcome teaches the conversation's earlier recall as a learned cue of that memory", async () => {
       const cues = await given((r) => r.learnedCues([DEPLOY, PNPM]))
       expect(cues.get(DEPLOY)?.map((c) => [c.text, c.origin, c.project])).toEqual([["how do I ship the site", SESSION, "web"]])

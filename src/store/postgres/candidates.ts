@@ -10,12 +10,12 @@ import { candidateLimit, type KeywordCandidates, type Scope } from "../../retrie
 import { combinePhrasings, type MatchRow } from "../../retrieval/phrasing-matches.js"
 import type { DocumentFrequency } from "../../retrieval/coverage.js"
 import { categoryToken, placeTokensOf } from "../../retrieval/place-tokens.js"
-import { bm25Args, bm25Sql, weighQuery, type WeighedQuery } from "./keyword-index.js"
+import { bm25Args, bm25Sql, exactTop, weighQuery, type WeighedQuery } from "./keyword-index.js"
 import { liveByKeys, memoriesByKey } from "./memory-reads.js"
 import type { SyncPg } from "./sync-client.js"
 import type { Viewer } from "../../domain/viewer.js"
 
-type CandidateRow = MatchRow
+type CandidateRow = MatchRow & { readonly bound: number }
 
 /** The `count` best keyword matches in scope for each phrasing: see the SQLite store's keywordCandidates. */
 export const keywordCandidates = (
@@ -35,16 +35,20 @@ export const keywordCandidates = (
   })
 
 const WITH_FIELDS = (matches: string) => `
-  SELECT f.key, f.relevance, m.id, m.created_at, m.confidence, m.confirmations, e.worked, e.failed, e.anchor_ms
-    FROM (${matches}) f JOIN memories m ON m.key = f.key LEFT JOIN evidence e ON e.memory_id = m.id`
+  SELECT f.key, f.relevance, f.bound, m.id, m.created_at, m.confidence, m.confirmations, e.worked, e.failed, e.anchor_ms
+    FROM (${matches}) f JOIN memories m ON m.key = f.key LEFT JOIN evidence e ON e.memory_id = m.id
+   ORDER BY f.relevance DESC`
 
 /** Undefined when the phrasing holds no searchable word. */
 const contentMatches = (db: SyncPg, phrasing: string, scope: Scope, count: number, config: LedgerConfig): CandidateRow[] | undefined => {
   const q = weighQuery(phrasing)
   if (q === undefined) return undefined
-  const category = scope.category === undefined ? "TRUE" : "t.category = $4"
-  const args = [...bm25Args(q, placeTokensOf(scope.project, true, scope.viewer), count), ...(scope.category === undefined ? [] : [categoryToken(scope.category)])]
-  return db.query<CandidateRow>(WITH_FIELDS(bm25Sql("memories", config.fieldWeights.slice(0, 5), category)), args)
+  const category = scope.category === undefined ? "TRUE" : "t.category = $5"
+  const sql = WITH_FIELDS(bm25Sql("memories", config.fieldWeights.slice(0, 5), category))
+  const places = placeTokensOf(scope.project, true, scope.viewer)
+  return exactTop(count, (perTerm) =>
+    db.query<CandidateRow>(sql, [...bm25Args(q, places, count, perTerm), ...(scope.category === undefined ? [] : [categoryToken(scope.category)])])
+  )
 }
 
 /** Learned cues' matches, each scaled by the cue's weight and `learnedCueWeight`. */
@@ -58,16 +62,22 @@ const cueMatches = (
 ): { rows: CandidateRow[]; floor: number } => {
   const q = weighQuery(phrasing)
   if (q === undefined) return { rows: [], floor: 0 }
-  const all = db.query<Omit<CandidateRow, "key"> & { key: number | null; weight: number; cue_anchor_ms: number; category: string }>(
-    `SELECT m.key, f.relevance, c.weight, c.anchor_ms AS cue_anchor_ms, m.id, m.created_at, m.confidence, m.confirmations, m.category,
+  const sql = `SELECT m.key, f.relevance, f.bound, c.weight, c.anchor_ms AS cue_anchor_ms, m.id, m.created_at, m.confidence, m.confirmations, m.category,
             e.worked, e.failed, e.anchor_ms
        FROM (${bm25Sql("cues", [1, config.fieldWeights[4]!])}) f
        JOIN learned_cues c ON c.key = f.key
        LEFT JOIN memories m ON m.id = c.memory_id AND m.forgotten = 0 AND m.superseded_by IS NULL
-                           AND (m.project IS NULL OR m.project IS NOT DISTINCT FROM $4)
-                           AND (m.private_to IS NULL OR m.private_to IS NOT DISTINCT FROM $5)
-       LEFT JOIN evidence e ON e.memory_id = m.id`,
-    [...bm25Args(q, placeTokensOf(scope.project, true), count), scope.project, scope.viewer ?? null]
+                           AND (m.project IS NULL OR m.project IS NOT DISTINCT FROM $5)
+                           AND (m.private_to IS NULL OR m.private_to IS NOT DISTINCT FROM $6)
+       LEFT JOIN evidence e ON e.memory_id = m.id
+      ORDER BY f.relevance DESC`
+  const places = placeTokensOf(scope.project, true)
+  const all = exactTop(count, (perTerm) =>
+    db.query<Omit<CandidateRow, "key"> & { key: number | null; weight: number; cue_anchor_ms: number; category: string }>(sql, [
+      ...bm25Args(q, places, count, perTerm),
+      scope.project,
+      scope.viewer ?? null
+    ])
   )
   const floor = all.length >= count ? Math.min(...all.map((r) => r.relevance)) * config.learnedCueWeight : 0
   const rows = all
@@ -79,11 +89,18 @@ const cueMatches = (
 /** How many memories hold each stem, and how many memories there are. */
 export const documentFrequency = (db: SyncPg): DocumentFrequency => (stems) => {
   const df = new Map<string, number>(stems.map((s) => [s, 0]))
-  for (const r of db.query<{ term: string; df: number }>("SELECT term, df FROM keyword_df WHERE index_name = 'memories' AND term = ANY($1)", [stems])) {
-    df.set(r.term, r.df)
+  // Every memory, live or not, is one document of the index: its count is the memories' count.
+  const rows = db.query<{ term: string | null; df: number }>(
+    `SELECT term, df FROM keyword_df WHERE index_name = 'memories' AND term = ANY($1)
+     UNION ALL SELECT NULL, docs FROM keyword_totals WHERE index_name = 'memories'`,
+    [stems]
+  )
+  let total = 0
+  for (const r of rows) {
+    if (r.term === null) total = r.df
+    else df.set(r.term, r.df)
   }
-  const { n } = db.one<{ n: number }>("SELECT count(*) AS n FROM memories")!
-  return { total: n, df }
+  return { total, df }
 }
 
 const OUTSIDE_LISTED = { dead: 50, otherCategory: 10, otherScope: 10 } as const
@@ -105,13 +122,12 @@ export const keywordMatchesOutside = (db: SyncPg, query: string, scope: Scope): 
 }
 
 /** The best matches in these places (of this category, when given), by BM25 with every column weighted alike. */
-const bestKeys = (db: SyncPg, q: WeighedQuery, places: ReadonlyArray<string>, max: number, category?: string): number[] =>
-  db
-    .query<{ key: number }>(
-      bm25Sql("memories", EVEN, category === undefined ? "TRUE" : "t.category = $4"),
-      [...bm25Args(q, places, max), ...(category === undefined ? [] : [categoryToken(category)])]
-    )
-    .map((r) => r.key)
+const bestKeys = (db: SyncPg, q: WeighedQuery, places: ReadonlyArray<string>, max: number, category?: string): number[] => {
+  const sql = bm25Sql("memories", EVEN, category === undefined ? "TRUE" : "t.category = $5")
+  return exactTop(max, (perTerm) =>
+    db.query<{ key: number; relevance: number; bound: number }>(sql, [...bm25Args(q, places, max, perTerm), ...(category === undefined ? [] : [categoryToken(category)])])
+  ).map((r) => r.key)
+}
 
 const newestKeys = (db: SyncPg, q: WeighedQuery, where: string, args: ReadonlyArray<unknown>): number[] =>
   db

@@ -9,9 +9,9 @@ import type { SyncPg } from "./sync-client.js"
 
 /**
  * Bumped when a projection's table changes shape: an older database has its projections rebuilt
- * (2: private memories; 3: the covering keyword index).
+ * (2: private memories; 3: the covering keyword index; 4: keyword rows read best first).
  */
-export const PG_SCHEMA_VERSION = "3"
+export const PG_SCHEMA_VERSION = "4"
 
 /**
  * Bumped when the log's own tables (the DDL below, outside the projections) change shape: an
@@ -93,7 +93,7 @@ INSERT INTO content_changes (id, n) VALUES (1, 0) ON CONFLICT DO NOTHING;
 `
 
 /** The keyword index's statistics of an empty collection, one row per index. */
-const EMPTY_TOTALS = "INSERT INTO keyword_totals VALUES ('memories', 0, 0), ('cues', 0, 0);"
+const EMPTY_TOTALS = "INSERT INTO keyword_totals (index_name, docs, tokens) VALUES ('memories', 0, 0), ('cues', 0, 0);"
 
 /** The projections' tables, emptied and filled again by a rebuild (rebuild.ts). */
 export const PROJECTION_TABLES = ["memories", "evidence", "conversations", "cue_states", "learned_cues", "keyword_terms", "keyword_df", "keyword_totals"]
@@ -153,6 +153,8 @@ CREATE TABLE conversations (
   authors text COLLATE "C" NOT NULL,
   private_authors text COLLATE "C" NOT NULL
 );
+-- A write asks which conversations are forgotten: a few, among every conversation there was.
+CREATE INDEX conversations_forgotten ON conversations(origin) WHERE forgotten = 1;
 CREATE TABLE cue_states (memory_id text COLLATE "C" PRIMARY KEY, state text COLLATE "C" NOT NULL);
 CREATE TABLE learned_cues (
   key bigserial PRIMARY KEY,
@@ -175,13 +177,18 @@ CREATE TABLE keyword_terms (
   key bigint NOT NULL,
   tokens integer NOT NULL,
   tf real[] NOT NULL,
+  -- The term's BM25 share in this document with every column weighted 1 and the index's
+  -- reference length: the order a search reads a term's rows in (keyword-index.ts).
+  impact float8 NOT NULL,
   -- A search reads a term's rows in its places from this index alone (an index-only scan once
   -- vacuumed), not from rows scattered over the table in the order memories were added.
   PRIMARY KEY (index_name, term, place, key) INCLUDE (tokens, tf, category)
 );
 CREATE INDEX keyword_terms_key ON keyword_terms(index_name, key);
+CREATE INDEX keyword_terms_impact ON keyword_terms(index_name, term, place, impact DESC) INCLUDE (key, category);
 CREATE TABLE keyword_df (index_name text COLLATE "C" NOT NULL, term text COLLATE "C" NOT NULL, df integer NOT NULL, PRIMARY KEY (index_name, term));
-CREATE TABLE keyword_totals (index_name text COLLATE "C" PRIMARY KEY, docs bigint NOT NULL, tokens bigint NOT NULL);
+-- ref_avg: the average length impacts were computed with, set when the index was last empty.
+CREATE TABLE keyword_totals (index_name text COLLATE "C" PRIMARY KEY, docs bigint NOT NULL, tokens bigint NOT NULL, ref_avg float8);
 ${EMPTY_TOTALS}
 `
 
