@@ -168,7 +168,7 @@ export const readContract = (store: StoreUnderTest): void => {
       expect(found.neighbours).toEqual([DEPLOY])
     })
 
-    test("the best keyword match is found when each of its words alone has more better matches than a search reads at first", async () => {
+    test("the best keyword match holds every word of the query, though each word alone has hundreds of better matches", async () => {
       // 250 memories say one word three times, 250 the other; one says both once. Alone, each
       // of its words ranks it below all of the first ones; together it is the best match.
       const BOTH = memoryId(900)

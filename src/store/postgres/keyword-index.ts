@@ -8,9 +8,8 @@
  * rows in its scope, through the primary key. Document frequencies and the collection's size
  * and length are kept beside it, in the same transaction as every change.
  *
- * A search reads each term's rows best first and stops when nothing left unread can rank
- * (bm25Sql, exactTop), so a query of words that most memories hold costs about what a query of
- * rare ones does.
+ * A query of words with many rows reads each word's best rows first and stops there when
+ * nothing left unread can rank (bm25Sql, exactTop).
  *
  * Two indexes share the tables: `memories` (content, written cues, tags, category, code words)
  * and `cues` (a learned cue's text and its code words).
@@ -54,17 +53,31 @@ const termsOf = (doc: IndexedDocument): { counts: Map<string, number[]>; tokens:
   return { counts, tokens }
 }
 
+/** A row's impact: its term's BM25 share with every column weighted 1, against the reference length `ref`. */
+const impactOf = (row: string, ref: string): string =>
+  `(SELECT f * ${K1 + 1} / (f + ${K1} * (${1 - B} + ${B} * ${row}.tokens / greatest(${ref}, 1e-9))) FROM (SELECT sum(x)::float8 AS f FROM unnest(${row}.tf) AS x) s)`
+
 /**
  * Rows are sent as one JSON array and expanded by PostgreSQL: one statement for many rows. Each
  * row's `impact` (the order a search reads a term's rows in) is computed here, against the
  * index's reference length (ref_avg).
  */
 const TERMS_FROM_JSON = `INSERT INTO keyword_terms (index_name, term, place, category, key, tokens, tf, impact)
-  SELECT r.index_name, r.term, r.place, r.category, r.key, r.tokens, r.tf,
-         f.f * ${K1 + 1} / (f.f + ${K1} * (${1 - B} + ${B} * r.tokens / greatest(k.ref_avg, 1e-9)))
+  SELECT r.index_name, r.term, r.place, r.category, r.key, r.tokens, r.tf, ${impactOf("r", "k.ref_avg")}
     FROM json_populate_recordset(NULL::keyword_terms, $1::json) r
-    CROSS JOIN (SELECT coalesce(ref_avg, 1) AS ref_avg FROM keyword_totals WHERE index_name = $2) k
-    CROSS JOIN LATERAL (SELECT sum(x)::float8 AS f FROM unnest(r.tf) AS x) f`
+    CROSS JOIN (SELECT coalesce(ref_avg, 1) AS ref_avg FROM keyword_totals WHERE index_name = $2) k`
+
+/**
+ * While an index is small, its reference length follows the average when they drift a quarter
+ * apart, and every impact is computed again: a store that grows from empty would otherwise
+ * keep the length of its first documents, and its searches' bounds would slacken for good.
+ */
+const SMALL_INDEX = 2_000
+const FOLLOW_AVERAGE = `WITH moved AS (
+    UPDATE keyword_totals SET ref_avg = tokens::float8 / docs
+     WHERE index_name = $1 AND docs BETWEEN 1 AND ${SMALL_INDEX} AND abs(tokens::float8 / docs / coalesce(ref_avg, 1) - 1) > 0.25
+    RETURNING ref_avg)
+  UPDATE keyword_terms t SET impact = ${impactOf("t", "moved.ref_avg")} FROM moved WHERE t.index_name = $1`
 
 /** Rows per statement: large enough to spread a statement's cost, small enough for a modest message. */
 const ROWS_PER_STATEMENT = 5_000
@@ -98,6 +111,7 @@ export const indexDocuments = (db: SyncPg, index: IndexName, docs: ReadonlyArray
     [index, [...df.keys()], [...df.values()]]
   )
   db.run("UPDATE keyword_totals SET docs = docs + $2, tokens = tokens + $3 WHERE index_name = $1", [index, docs.length, tokens])
+  db.run(FOLLOW_AVERAGE, [index])
 }
 
 export const indexDocument = (db: SyncPg, index: IndexName, doc: IndexedDocument): void => indexDocuments(db, index, [doc])
@@ -126,41 +140,56 @@ export const weighQuery = (text: string): WeighedQuery | undefined => {
   return terms.length === 0 ? undefined : { terms }
 }
 
+/** How a search reads each term's rows: all of them, or at most this many of each, best first. */
+export type Reading = "all" | number
+
 /**
  * The SQL of a BM25 search, given the query's terms ($1), the places searched ($2), the number
- * wanted ($3), how many of each term's rows to read ($4), and an optional condition on the rows
- * (`t` is keyword_terms). Each term's IDF is FTS5's (log((N - n + 0.5) / (n + 0.5)), at least
- * 1e-6), from the statistics kept beside the index, in the same statement.
+ * wanted ($3), and an optional condition on the rows (`t` is keyword_terms). Each term's IDF is
+ * FTS5's (log((N - n + 0.5) / (n + 0.5)), at least 1e-6), from the statistics kept beside the
+ * index, in the same statement. Yields `key`, `relevance` and `bound`, best first.
  *
- * A word in most memories would have every one of its rows scored. Instead each term's rows in
- * each place are read best first by `impact`, at most $4 of them; the documents read are scored
- * exactly; and `bound` says how high a document not read could score: its impact for each term
- * is at most the last one read from that term's rows, when they were not all read. Impacts are
- * a term's BM25 share with every column weighted 1 and the index's reference length, so a
- * document's share now is at most its impact times `slack` (a larger weight, a longer average
- * document). `exactTop` widens the reading until no document left unread can enter the answer.
- *
- * Yields `key`, `relevance` and `bound`, best first.
+ * Read "all", every row of the terms in those places is scored, and `bound` is 0. Read best
+ * first, each term's rows in each place are read in order of `impact`, at most `reading` of
+ * them; the documents read are scored exactly; and `bound` says how high a document not read
+ * could score: its impact for each term is at most the last one read from that term's rows,
+ * when they were not all read. Impacts are a term's BM25 share with every column weighted 1 and
+ * the index's reference length, so a document's share now is at most its impact times a slack
+ * (a larger weight, a longer average document).
  */
-export const bm25Sql = (index: IndexName, weights: ReadonlyArray<number>, where = "TRUE"): string => {
+export const bm25Sql = (index: IndexName, weights: ReadonlyArray<number>, where: string, reading: Reading): string => {
   const frequency = weights.map((w, i) => `${Number(w)} * t.tf[${i + 1}]`).join(" + ")
-  const weightSlack = Math.max(1, ...weights.map(Number))
-  return `
+  const share = `q.idf * f.f * ${K1 + 1} / (f.f + ${K1} * (${1 - B} + ${B} * t.tokens / (SELECT avg FROM totals)))`
+  const weighed = `
     WITH totals AS (SELECT docs::float8 AS n, CASE WHEN docs = 0 THEN 1 ELSE tokens::float8 / docs END AS avg, coalesce(ref_avg, 1) AS ref_avg
                       FROM keyword_totals WHERE index_name = '${index}'),
          q AS (SELECT w.term, CASE WHEN x.idf <= 0 THEN 1e-6 ELSE x.idf END AS idf
                  FROM unnest($1::text[]) AS w(term)
                  CROSS JOIN totals
                  LEFT JOIN keyword_df d ON d.index_name = '${index}' AND d.term = w.term
-                 CROSS JOIN LATERAL (SELECT ln((totals.n - coalesce(d.df, 0) + 0.5) / (coalesce(d.df, 0) + 0.5)) AS idf) x),
+                 CROSS JOIN LATERAL (SELECT ln((totals.n - coalesce(d.df, 0) + 0.5) / (coalesce(d.df, 0) + 0.5)) AS idf) x)`
+  if (reading === "all") {
+    return `${weighed}
+    SELECT t.key, sum(${share}) AS relevance, 0::float8 AS bound
+      FROM q
+      JOIN keyword_terms t ON t.index_name = '${index}' AND t.term = q.term AND t.place = ANY($2::text[])
+      CROSS JOIN LATERAL (SELECT (${frequency})::float8 AS f) f
+     WHERE ${where}
+     GROUP BY t.key
+     ORDER BY relevance DESC
+     LIMIT $3`
+  }
+  const perTerm = Math.floor(reading)
+  const slack = Math.max(1, ...weights.map(Number))
+  return `${weighed},
          read AS (SELECT r.* FROM (SELECT DISTINCT term FROM q) u CROSS JOIN unnest($2::text[]) AS p(place)
                     CROSS JOIN LATERAL (SELECT t.term, t.place, t.key, t.impact FROM keyword_terms t
                                          WHERE t.index_name = '${index}' AND t.term = u.term AND t.place = p.place AND ${where}
-                                         ORDER BY t.impact DESC LIMIT $4) r),
-         unread AS (SELECT term, place, min(impact) AS last FROM read GROUP BY term, place HAVING count(*) >= $4),
-         bound AS (SELECT coalesce(max(s), 0) * ${weightSlack} * (SELECT greatest(1, avg / ref_avg) FROM totals) AS bound
+                                         ORDER BY t.impact DESC LIMIT ${perTerm}) r),
+         unread AS (SELECT term, place, min(impact) AS last FROM read GROUP BY term, place HAVING count(*) >= ${perTerm}),
+         bound AS (SELECT coalesce(max(s), 0) * ${slack} * (SELECT greatest(1, avg / ref_avg) FROM totals) AS bound
                      FROM (SELECT u.place, sum(q.idf * u.last) AS s FROM unread u JOIN q USING (term) GROUP BY u.place) b),
-         scored AS (SELECT c.key, sum(q.idf * f.f * ${K1 + 1} / (f.f + ${K1} * (${1 - B} + ${B} * t.tokens / (SELECT avg FROM totals)))) AS relevance
+         scored AS (SELECT c.key, sum(${share}) AS relevance
                       FROM (SELECT DISTINCT key, place FROM read) c
                       CROSS JOIN q
                       -- One probe of the primary key for each document read and each term: the
@@ -174,29 +203,41 @@ export const bm25Sql = (index: IndexName, weights: ReadonlyArray<number>, where 
     SELECT s.key, s.relevance, (SELECT bound FROM bound) AS bound FROM scored s`
 }
 
-/** The arguments `bm25Sql` takes, in order, reading `perTerm` rows of each term in each place. */
-export const bm25Args = (q: WeighedQuery, places: ReadonlyArray<string>, limit: number, perTerm: number): unknown[] => [q.terms, places, limit, perTerm]
-
-/** Rows of each term read at first: the answer's length, so a query of rare words reads all of theirs at once. */
-const FIRST_READ = 100
-/** Each wider reading reads this many times more. */
-const WIDER = 8
+/** The arguments `bm25Sql` takes, in order. */
+export const bm25Args = (q: WeighedQuery, places: ReadonlyArray<string>, limit: number): unknown[] => [q.terms, places, limit]
 
 /**
- * The `count` best rows of a statement built on bm25Sql (`run` is given how many of each term's
- * rows to read), read wider until they are the best of all: until every row was read (`bound`
- * 0) or the last row wanted scores at least `bound`.
+ * Below this many rows of the query's terms (in every place), reading them all costs less than
+ * reading the best first: each document read best first costs one probe of the index per term,
+ * some ten times what a row costs read in order.
+ */
+const BEST_FIRST_FROM = 25_000
+
+/**
+ * The `count` best rows of a statement built on bm25Sql, `run` given how to read. When the
+ * query's terms have many rows, they are read best first, `count` of each; that answer stands
+ * when every row was read (`bound` 0) or when its last row scores at least `bound`, and
+ * otherwise every row is read. Either way the answer is the best `count` of all.
  */
 export const exactTop = <Row extends { readonly relevance: number; readonly bound: number }>(
+  db: SyncPg,
+  index: IndexName,
+  q: WeighedQuery,
   count: number,
-  run: (perTerm: number) => Row[]
+  run: (reading: Reading) => Row[],
+  bestFirstFrom = BEST_FIRST_FROM
 ): Row[] => {
-  for (let perTerm = Math.max(count, FIRST_READ); ; perTerm *= WIDER) {
-    const rows = run(perTerm)
+  if (termRows(db, index, q) >= bestFirstFrom) {
+    const rows = run(count)
     const bound = rows[0]?.bound ?? 0
     if (bound === 0 || (rows.length >= count && rows[count - 1]!.relevance >= bound)) return rows
   }
+  return run("all")
 }
+
+/** How many rows the query's terms have in the index, in every place. */
+const termRows = (db: SyncPg, index: IndexName, q: WeighedQuery): number =>
+  db.one<{ n: number }>("SELECT coalesce(sum(df), 0) AS n FROM keyword_df WHERE index_name = $1 AND term = ANY($2)", [index, q.terms])!.n
 
 /** A memory's document in the `memories` index; `owner`: the person a private memory is private to. */
 export const memoryDocument = (
