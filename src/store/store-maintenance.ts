@@ -48,8 +48,12 @@ export interface StoreMaintenanceApi {
   /** The store's own checks for `doctor`: cheap ones only (the full comparison is verify). */
   readonly checks: Effect.Effect<ReadonlyArray<Check>>
   readonly privacyCounts: Effect.Effect<PrivacyCounts>
-  /** Brings the embedder's vectors up to date unless no indexed text changed since the last time. */
-  readonly syncVectors: (embedder: EmbedderApi, onProgress?: Progress) => Effect.Effect<void, EmbedderUnavailable>
+  /**
+   * Brings the embedder's vectors up to date unless no indexed text changed since the last time.
+   * False when the store keeps no vectors (PostgreSQL without pgvector): its searches are keyword
+   * ones, and `doctor` says why.
+   */
+  readonly syncVectors: (embedder: EmbedderApi, onProgress?: Progress) => Effect.Effect<boolean, EmbedderUnavailable>
   /** Whether the model's vectors are caught up with every text change. */
   readonly vectorsCurrent: (model: string) => Effect.Effect<boolean>
   /** The store error a value its driver threw stands for (a damaged file, a held lock, a full disk), if any. */

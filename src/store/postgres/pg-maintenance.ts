@@ -50,7 +50,7 @@ export const pgMaintenance = (ledger: PgLedger): StoreMaintenanceApi => {
     backup: () => Effect.fail(new BackupNotAvailable({ store: "a postgres:// store", instead: EXPORT_INSTEAD })),
     verifyCopy: (file) => Effect.fail(new CopyUnreadable({ file, reason: "a PostgreSQL store keeps no file copies; its backups are exports" })),
     purgeCopy: (file) => Effect.succeed({ file, problem: "not a copy of this PostgreSQL store: it keeps no file copies" }),
-    syncVectors: () => Effect.void,
+    syncVectors: () => Effect.succeed(false),
     vectorsCurrent: () => Effect.succeed(true),
     errorOf: (thrown) => pgStoreErrorOf(thrown, ledger.location)
   }
