@@ -202,7 +202,9 @@ export const PG_VECTORS_VERSION = "1"
  * (model, place) index and orders them by exact cosine distance, as SQLite's vec0 tables do by
  * a full scan of their partitions. An approximate index would rank differently from SQLite, and
  * filtered by place it may return fewer than the neighbours asked for; it also needs a column of
- * one length, so a table per model. A place's few thousand vectors take milliseconds to scan.
+ * one length, so a table per model. The vectors are kept in the row (STORAGE MAIN) rather than
+ * out of line, as pgvector's type would have them past 2 KB: 11,000 vectors of 512 numbers took
+ * 26 ms to scan so, against 140 ms read from the TOAST table.
  */
 export const VECTOR_DDL = `
 CREATE TABLE IF NOT EXISTS vector_models (model text COLLATE "C" PRIMARY KEY, dimensions integer NOT NULL);
@@ -214,6 +216,7 @@ CREATE TABLE IF NOT EXISTS memory_vectors (
   embedding vector NOT NULL,
   PRIMARY KEY (model, key)
 );
+ALTER TABLE memory_vectors ALTER COLUMN embedding SET STORAGE MAIN;
 CREATE INDEX IF NOT EXISTS memory_vectors_place ON memory_vectors(model, place);
 CREATE TABLE IF NOT EXISTS embedding_cache (
   model text COLLATE "C" NOT NULL,
@@ -221,6 +224,7 @@ CREATE TABLE IF NOT EXISTS embedding_cache (
   embedding vector NOT NULL,
   PRIMARY KEY (model, content_hash)
 );
+ALTER TABLE embedding_cache ALTER COLUMN embedding SET STORAGE MAIN;
 CREATE TABLE IF NOT EXISTS derived_sync (name text COLLATE "C" PRIMARY KEY, changes bigint NOT NULL);
 `
 
