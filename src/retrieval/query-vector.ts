@@ -9,6 +9,10 @@ import type { EmbedderApi } from "../embeddings/embedder.js"
 import type { EmbedderUnavailable } from "../embeddings/errors.js"
 import type { QueryVector } from "./candidate.js"
 
+/** Whether searches are keyword ones: no embedder, or a store that keeps no vectors to compare with. */
+export const searchesByKeyword = (embedder: EmbedderApi, store: { readonly keepsVectors: boolean }): boolean =>
+  embedder.provider === "none" || !store.keepsVectors
+
 export interface QueryVectorResult {
   readonly vector?: QueryVector
   /** Said once per process when the embedder fails and search falls back to keyword. */
@@ -16,15 +20,14 @@ export interface QueryVectorResult {
 }
 
 export const makeQueryVectors = (
-  syncVectors: (embedder: EmbedderApi) => Effect.Effect<boolean, EmbedderUnavailable>,
+  store: { readonly keepsVectors: boolean; readonly syncVectors: (embedder: EmbedderApi) => Effect.Effect<void, EmbedderUnavailable> },
   embedder: EmbedderApi,
   notice: (e: EmbedderUnavailable) => string | undefined
 ) =>
   (query: string): Effect.Effect<QueryVectorResult> => {
-    if (embedder.provider === "none") return Effect.succeed({})
-    return syncVectors(embedder).pipe(
-      // A store that keeps no vectors has nothing to compare a query's vector with: no embedding call.
-      Effect.flatMap((kept) => (kept ? embedder.embed([query]) : Effect.succeed([]))),
+    if (searchesByKeyword(embedder, store)) return Effect.succeed({})
+    return store.syncVectors(embedder).pipe(
+      Effect.zipRight(embedder.embed([query])),
       Effect.map(([vector]): QueryVectorResult => (vector ? { vector: { model: embedder.model, vector } } : {})),
       Effect.catchTag("EmbedderUnavailable", (e) => {
         const text = notice(e)

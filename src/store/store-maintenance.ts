@@ -49,11 +49,12 @@ export interface StoreMaintenanceApi {
   readonly checks: Effect.Effect<ReadonlyArray<Check>>
   readonly privacyCounts: Effect.Effect<PrivacyCounts>
   /**
-   * Brings the embedder's vectors up to date unless no indexed text changed since the last time.
-   * False when the store keeps no vectors (PostgreSQL without pgvector): its searches are keyword
-   * ones, and `doctor` says why.
+   * Whether the store keeps an embedder's vectors. One that does not (PostgreSQL without
+   * pgvector) searches by keyword whatever the embedder, and its `doctor` checks say why.
    */
-  readonly syncVectors: (embedder: EmbedderApi, onProgress?: Progress) => Effect.Effect<boolean, EmbedderUnavailable>
+  readonly keepsVectors: boolean
+  /** Brings the embedder's vectors up to date unless no indexed text changed since the last time. */
+  readonly syncVectors: (embedder: EmbedderApi, onProgress?: Progress) => Effect.Effect<void, EmbedderUnavailable>
   /** Whether the model's vectors are caught up with every text change. */
   readonly vectorsCurrent: (model: string) => Effect.Effect<boolean>
   /** The store error a value its driver threw stands for (a damaged file, a held lock, a full disk), if any. */

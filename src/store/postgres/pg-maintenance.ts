@@ -3,7 +3,7 @@
  * (store/transfer) over this store's writes and reads; rebuild, verify and purge are this
  * store's own. The embedder's vectors are kept by the sync every store shares
  * (store/vector-sync.ts) in pgvector's tables (vector-tables.ts), where the database has
- * pgvector; where it has not, `syncVectors` says so, searches are keyword ones, and `doctor`'s
+ * pgvector; where it has not, the store keeps none, searches are keyword ones, and `doctor`'s
  * "vectors" check says why.
  */
 import { randomBytes } from "node:crypto"
@@ -56,9 +56,9 @@ export const pgMaintenance = (ledger: PgLedger): StoreMaintenanceApi => {
     backup: () => Effect.fail(new BackupNotAvailable({ store: "a postgres:// store", instead: EXPORT_INSTEAD })),
     verifyCopy: (file) => Effect.fail(new CopyUnreadable({ file, reason: "a PostgreSQL store keeps no file copies; its backups are exports" })),
     purgeCopy: (file) => Effect.succeed({ file, problem: "not a copy of this PostgreSQL store: it keeps no file copies" }),
-    syncVectors: (embedder, onProgress) =>
-      ledger.vectors.kept ? Effect.as(ensureVectors(pgVectorStore(ledger), embedder, onProgress), true) : Effect.succeed(false),
-    // Without pgvector there is nothing to catch up: `doctor` says why searches are keyword ones.
+    keepsVectors: ledger.vectors.kept,
+    syncVectors: (embedder, onProgress) => (ledger.vectors.kept ? ensureVectors(pgVectorStore(ledger), embedder, onProgress) : Effect.void),
+    // Without pgvector there is nothing to catch up with: `doctor` says why searches are keyword ones.
     vectorsCurrent: (model) => Effect.sync(() => !ledger.vectors.kept || vectorsCurrent(pgVectorStore(ledger), model)),
     errorOf: (thrown) => pgStoreErrorOf(thrown, ledger.location)
   }
