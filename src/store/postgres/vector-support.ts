@@ -41,7 +41,8 @@ export const openVectors = (db: SyncPg): VectorSupport => {
   } catch (error) {
     db.discard()
     db.execute("ROLLBACK")
-    return { kept: false, reason: `pgvector could not be added to this database: ${error instanceof Error ? error.message : String(error)}` }
+    const what = state.installed === null ? "pgvector could not be added to this database" : "the vector tables could not be made"
+    return { kept: false, reason: `${what}: ${error instanceof Error ? error.message : String(error)}` }
   }
 }
 
