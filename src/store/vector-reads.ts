@@ -81,5 +81,6 @@ export const vectorNeighbours = (
   viewer: Viewer = null
 ): Array<{ memory: MemoryState; cosine: number }> => {
   const cosine = new Map(search.nearest(vector.model, vector.vector, count, placesSearchedFrom(project)).map((n) => [n.key, n.cosine]))
-  return cosine.size === 0 ? [] : liveByKeys([...cosine.keys()], project, viewer).map((memory) => ({ memory, cosine: cosine.get(memory.key) ?? 0 }))
+  if (cosine.size === 0) return []
+  return liveByKeys([...cosine.keys()], project, viewer).map((memory) => ({ memory, cosine: cosine.get(memory.key) ?? 0 }))
 }

@@ -116,7 +116,8 @@ export const ensureVectors = (store: VectorStore, embedder: EmbedderApi, onProgr
     const name = vectorSyncName(embedder.model)
     const [changes, synced] = store.read((tables) => [tables.contentChanges(), tables.syncedChanges(name)] as const)
     if (synced === changes) return Effect.void
-    return syncVectors(store, embedder, onProgress).pipe(Effect.flatMap(() => Effect.sync(() => store.write((tables) => tables.markSynced(name, changes)))))
+    const markSynced = Effect.sync(() => store.write((tables) => tables.markSynced(name, changes)))
+    return Effect.zipRight(syncVectors(store, embedder, onProgress), markSynced)
   })
 
 /** Texts handed to the embedder per call, and vectors written per transaction. */

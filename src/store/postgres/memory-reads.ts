@@ -31,19 +31,26 @@ export const memoriesByKey = (db: SyncPg, keys: ReadonlyArray<number>): Map<numb
 /** Whether the reader in parameter `n` sees a memory (domain/viewer.ts). */
 const SEEN_BY = (n: number) => `(private_to IS NULL OR private_to IS NOT DISTINCT FROM $${n})`
 
+/** Global memories and those of the project in parameter `n`. */
+const IN_PLACES = (n: number) => `(project IS NULL OR project IS NOT DISTINCT FROM $${n})`
+
 /** Live memories of the project (or global) among `keys` that `viewer` sees, by key. */
 export const liveByKeys = (db: SyncPg, keys: ReadonlyArray<number>, project: string | null, viewer: Viewer = null): MemoryState[] =>
   keys.length === 0
     ? []
-    : memoriesWhere(db, `key = ANY($1) AND ${LIVE} AND (project IS NULL OR project IS NOT DISTINCT FROM $2) AND ${SEEN_BY(3)}`, [keys, project, viewer], "ORDER BY key")
+    : memoriesWhere(db, `key = ANY($1) AND ${LIVE} AND ${IN_PLACES(2)} AND ${SEEN_BY(3)}`, [keys, project, viewer], "ORDER BY key")
 
 /** The live memories among `keys` in `scope` (its places, reader and category), by key, with their evidence. */
-export const liveInScope = (db: SyncPg, keys: ReadonlyArray<number>, scope: Scope): Array<{ memory: MemoryState; evidence: EvidenceState | undefined }> => {
+export const liveInScope = (
+  db: SyncPg,
+  keys: ReadonlyArray<number>,
+  scope: Scope
+): Array<{ memory: MemoryState; evidence: EvidenceState | undefined }> => {
   if (keys.length === 0) return []
   const category = scope.category === undefined ? "" : "AND category = $4"
   const memories = memoriesWhere(
     db,
-    `key = ANY($1) AND ${LIVE} AND (project IS NULL OR project IS NOT DISTINCT FROM $2) AND ${SEEN_BY(3)} ${category}`,
+    `key = ANY($1) AND ${LIVE} AND ${IN_PLACES(2)} AND ${SEEN_BY(3)} ${category}`,
     [keys, scope.project, scope.viewer ?? null, ...(scope.category === undefined ? [] : [scope.category])],
     "ORDER BY key"
   )

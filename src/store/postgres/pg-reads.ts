@@ -49,13 +49,13 @@ export const pgReads = (db: SyncPg, vectors: boolean): LedgerReads => ({
   captureKeyInLog: (origin, span) => captureKeyInLog(db, origin, span),
   keywordCandidates: (phrasings, scope, limit, config, nowMs, count) => keywordCandidates(db, phrasings, scope, limit, config, nowMs, count),
   addVectorCandidates: (found, query, scope, limit, config) =>
-    vectors ? addVectorCandidates(pgVectorSearch(db), (keys, scope) => liveInScope(db, keys, scope), found, query, scope, limit, config) : found,
+    vectors ? addVectorCandidates(pgVectorSearch(db), (keys, s) => liveInScope(db, keys, s), found, query, scope, limit, config) : found,
   cosineBetween: (model, keyA, keyB) => (vectors ? cosineBetween(db, model, keyA, keyB) : undefined),
   documentFrequency: () => documentFrequency(db),
   keywordMatchesOutside: (query, scope) => keywordMatchesOutside(db, query, scope),
   keywordNeighbours: (content, project, count, viewer) => keywordNeighbours(db, content, project, count, viewer),
   vectorNeighbours: (vector, project, count, viewer) =>
-    vectors ? vectorNeighbours(pgVectorSearch(db), (keys, project, viewer) => liveByKeys(db, keys, project, viewer), vector, project, count, viewer) : [],
+    vectors ? vectorNeighbours(pgVectorSearch(db), (keys, p, v) => liveByKeys(db, keys, p, v), vector, project, count, viewer) : [],
   memoryCounts: (projects, viewer) => memoryCounts(db, projects, viewer),
   outcomesByDay: (sinceIso) => outcomesByDay(db, sinceIso),
   gatedMemories: (nowMs, config, limit, viewer) => gatedMemories(db, nowMs, config, limit, viewer),

@@ -23,7 +23,9 @@ export const openVectors = (db: SyncPg): VectorSupport => {
   if (state.installed !== null && !state.found) {
     return { kept: false, reason: `pgvector is installed in the schema ${state.schema}, which is not on this role's search_path` }
   }
-  if (state.installed !== null && state.tables && metaValue(db, "vectors") === PG_VECTORS_VERSION) return { kept: true, version: state.installed }
+  if (state.installed !== null && state.tables && metaValue(db, "vectors") === PG_VECTORS_VERSION) {
+    return { kept: true, version: state.installed }
+  }
   if (state.installed === null) {
     const refused = mayNotAdd(db)
     if (refused !== undefined) return { kept: false, reason: refused }
@@ -60,7 +62,10 @@ const mayNotAdd = (db: SyncPg): string | undefined => {
   )!
   if (found.available === null) return "pgvector is not installed on this server"
   if (found.superuser || (found.trusted === true && found.create)) return undefined
-  return `pgvector ${found.available} is on this server but not in this database, and the role ${found.role} may not add it: a superuser can, once, with CREATE EXTENSION vector`
+  return (
+    `pgvector ${found.available} is on this server but not in this database, and the role ${found.role} may not add it: ` +
+    "a superuser can, once, with CREATE EXTENSION vector"
+  )
 }
 
 /** The "vectors" check `doctor` shows. */

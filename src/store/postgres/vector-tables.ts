@@ -25,10 +25,14 @@ export const pgVectorTables = (db: SyncPg): VectorTables => ({
     db.run("DELETE FROM vector_models WHERE model = $1", [model])
   },
   addModel: (model, length) =>
-    db.run("INSERT INTO vector_models (model, dimensions) VALUES ($1, $2) ON CONFLICT (model) DO UPDATE SET dimensions = excluded.dimensions", [model, length]),
+    db.run("INSERT INTO vector_models (model, dimensions) VALUES ($1, $2) ON CONFLICT (model) DO UPDATE SET dimensions = excluded.dimensions", [
+      model,
+      length
+    ]),
   filed: (model) => db.query<FiledVector>("SELECT key, content_hash AS hash, place FROM memory_vectors WHERE model = $1", [model]),
   memories: () => db.query<MemoryText>("SELECT key, content, project FROM memories ORDER BY key"),
-  memoriesOf: (keys) => new Map(db.query<MemoryText>("SELECT key, content, project FROM memories WHERE key = ANY($1)", [keys]).map((m) => [m.key, m])),
+  memoriesOf: (keys) =>
+    new Map(db.query<MemoryText>("SELECT key, content, project FROM memories WHERE key = ANY($1)", [keys]).map((m) => [m.key, m])),
   removeVector: (model, key) => db.run("DELETE FROM memory_vectors WHERE model = $1 AND key = $2", [model, key]),
   fileVector: (model, item) =>
     db.run(
@@ -57,7 +61,10 @@ export const pgVectorTables = (db: SyncPg): VectorTables => ({
   contentChanges: () => db.one<{ n: number }>("SELECT n FROM content_changes WHERE id = 1")?.n ?? 0,
   syncedChanges: (name) => db.one<{ changes: number }>("SELECT changes FROM derived_sync WHERE name = $1", [name])?.changes,
   markSynced: (name, changes) =>
-    db.run("INSERT INTO derived_sync (name, changes) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET changes = excluded.changes", [name, changes])
+    db.run("INSERT INTO derived_sync (name, changes) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET changes = excluded.changes", [
+      name,
+      changes
+    ])
 })
 
 /** The largest `k` one search reads, as SQLite's vec0 tables allow. */

@@ -44,7 +44,7 @@ export const keywordNeighbours = (db: Db, content: string, project: string | nul
 }
 
 export const vectorNeighbours = (db: Db, vector: QueryVector, project: string | null, count: number, viewer: Viewer = null) =>
-  vectorNeighboursShared(sqliteVectorSearch(db), (keys, project, viewer) => liveByKeys(db, keys, project, viewer), vector, project, count, viewer)
+  vectorNeighboursShared(sqliteVectorSearch(db), (keys, p, v) => liveByKeys(db, keys, p, v), vector, project, count, viewer)
 
 const liveByKeys = (db: Db, keys: ReadonlyArray<number>, project: string | null, viewer: Viewer): MemoryState[] =>
   keys.length === 0

@@ -39,12 +39,15 @@ export const syncVectors = (db: Db, embedder: EmbedderApi, onProgress?: Progress
 export const pruneErasedVectors = (db: Db): number => sqliteVectorStore(db).write(shared.pruneErasedVectors)
 
 /** How many memories still need a vector for `model` (0 when the projection is current). */
-export const pendingVectors = (db: Db, model: string): number => (tableExists(db, "memories") ? shared.pendingVectors(sqliteVectorTables(db), model) : 0)
+export const pendingVectors = (db: Db, model: string): number =>
+  tableExists(db, "memories") ? shared.pendingVectors(sqliteVectorTables(db), model) : 0
 
 const sqliteVectorTables = (db: Db): shared.VectorTables => ({
   modelLength: (model) => modelInfo(db, model)?.dimensions,
   models: () =>
-    tableExists(db, "vector_models") ? (statement(db, "SELECT model FROM vector_models ORDER BY model").all() as { model: string }[]).map((r) => r.model) : [],
+    tableExists(db, "vector_models")
+      ? (statement(db, "SELECT model FROM vector_models ORDER BY model").all() as { model: string }[]).map((r) => r.model)
+      : [],
   forgetModel: (model) => {
     const registered = statement(db, "SELECT table_name FROM vector_models WHERE model = ?").get(model) as { table_name: string } | undefined
     forgetModel(db, model, registered?.table_name)

@@ -132,7 +132,8 @@ export const addVectorCandidates = (
   scope: Scope,
   limit: number,
   config: LedgerConfig
-): Map<number, Candidate<RankFields>> => addVectorsShared(sqliteVectorSearch(db), (keys, scope) => liveInScope(db, keys, scope), found, query, scope, limit, config)
+): Map<number, Candidate<RankFields>> =>
+  addVectorsShared(sqliteVectorSearch(db), (keys, s) => liveInScope(db, keys, s), found, query, scope, limit, config)
 
 /** The live memories among `keys` in `scope` (its places, reader and category), with their evidence. */
 const liveInScope = (db: Db, keys: ReadonlyArray<number>, scope: Scope) => {
