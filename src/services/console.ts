@@ -26,6 +26,7 @@ import type { TaskPlace } from "../tasks/task.js"
 import type { MemoryView } from "./queries.js"
 import type { Viewer } from "../domain/viewer.js"
 import { eventSeenBy, seenBy } from "./seen-by.js"
+import { searchesByKeyword } from "../retrieval/query-vector.js"
 
 /** How often `subscribe` looks at the log's head: at most this long before a new event is seen. */
 export const LIVE_POLL_MS = 500
@@ -127,7 +128,7 @@ export const ConsoleLive = Layer.effect(
         outcomesByDay: reads.outcomesByDay(since),
         gated: { count: gated.count, memories: gated.memories.map((g) => ({ ...g, shortId: reads.shortId(g.id) })) },
         conversations: reads.conversations().slice(0, OVERVIEW_CONVERSATIONS),
-        search: { mode: embedder.provider === "none" ? "keyword" : "hybrid", embedder: embedder.model, vectorsCurrent },
+        search: { mode: searchesByKeyword(embedder, store) ? "keyword" : "hybrid", embedder: embedder.model, vectorsCurrent },
         chain: { head: head.seq === 0 ? null : head, broken: reads.chainBreak() ?? null }
       }
     }
@@ -198,7 +199,7 @@ export const ConsoleLive = Layer.effect(
       overview: (viewer = null) =>
         Effect.gen(function* () {
           const nowMs = yield* Clock.currentTimeMillis
-          const vectorsCurrent = embedder.provider === "none" ? null : yield* store.vectorsCurrent(embedder.model)
+          const vectorsCurrent = searchesByKeyword(embedder, store) ? null : yield* store.vectorsCurrent(embedder.model)
           return yield* reader.read((reads) => overviewAsOf(reads, viewer, nowMs, vectorsCurrent))
         }),
       page: (filter) => read(filter.viewer ?? null, (reads) => page(reads, filter)),

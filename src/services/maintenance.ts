@@ -28,6 +28,7 @@ import {
   type PurgeReport,
   type VerifyReport
 } from "../store/store-maintenance.js"
+import { searchesByKeyword } from "../retrieval/query-vector.js"
 
 export { EventDoesNotVerify, ExportTargetInvalid, type ExportReport, type ImportReport } from "../store/store-maintenance.js"
 
@@ -122,7 +123,7 @@ export const MaintenanceLive = Layer.effect(
         return {
           ok: checks.every((c) => c.ok),
           path: store.location,
-          search: { mode: embedder.provider === "none" ? "keyword" : "hybrid", embedder: embedder.model },
+          search: { mode: searchesByKeyword(embedder, store) ? "keyword" : "hybrid", embedder: embedder.model },
           checks,
           privacy: yield* store.privacyCounts,
           capture: Either.isLeft(settings) ? "off (the setting does not read)" : `${captureSummary(settings.right)}; ${extractionSummary(llm, settings.right.store)}`

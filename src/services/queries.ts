@@ -18,6 +18,7 @@ import { StoreMaintenance } from "../store/store-maintenance.js"
 import type { ReadFilter } from "../events/log.js"
 import type { Viewer } from "../domain/viewer.js"
 import { seenBy } from "./seen-by.js"
+import { searchesByKeyword } from "../retrieval/query-vector.js"
 
 export interface MemoryView {
   readonly memory: MemoryState
@@ -65,7 +66,7 @@ export const QueriesLive = Layer.effect(
       stats: Effect.gen(function* () {
         const nowMs = yield* Clock.currentTimeMillis
         const counts = yield* reader.read((reads) => reads.counts(nowMs, config))
-        const keyword = embedder.provider === "none"
+        const keyword = searchesByKeyword(embedder, store)
         return {
           ...counts,
           path: store.location,

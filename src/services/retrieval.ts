@@ -96,7 +96,7 @@ export const RetrievalLive = Layer.effect(
     const config = yield* Settings
     const embedder = yield* Embedder
     const newId = makeIdFactory()
-    const queryVector = makeQueryVectors((e) => store.syncVectors(e), embedder, makeFallbackNotice())
+    const queryVector = makeQueryVectors(store, embedder, makeFallbackNotice())
 
     // A recall changes no projection and nothing waits on it but the answer, so concurrent
     // searches may share one commit (the log's writeSoon); each answers once its record is stored.

@@ -48,6 +48,11 @@ export interface StoreMaintenanceApi {
   /** The store's own checks for `doctor`: cheap ones only (the full comparison is verify). */
   readonly checks: Effect.Effect<ReadonlyArray<Check>>
   readonly privacyCounts: Effect.Effect<PrivacyCounts>
+  /**
+   * Whether the store keeps an embedder's vectors. One that does not (PostgreSQL without
+   * pgvector) searches by keyword whatever the embedder, and its `doctor` checks say why.
+   */
+  readonly keepsVectors: boolean
   /** Brings the embedder's vectors up to date unless no indexed text changed since the last time. */
   readonly syncVectors: (embedder: EmbedderApi, onProgress?: Progress) => Effect.Effect<void, EmbedderUnavailable>
   /** Whether the model's vectors are caught up with every text change. */

@@ -3,8 +3,7 @@
  * memory is held back until the caller says how they relate; a related but different one is
  * stored as new. Two measures decide: the share of content words (Dice, at 0.6) and, with an
  * embedder, the cosine of the texts' vectors (at 0.9), here with the packaged local model.
- * Recall too keeps a related but different memory beside the one it resembles. On every store;
- * what needs vectors, only on a store that keeps them (PostgreSQL does not yet).
+ * Recall too keeps a related but different memory beside the one it resembles. On every store.
  */
 import { Effect, Layer } from "effect"
 import { describe, expect, it } from "vitest"
@@ -55,7 +54,7 @@ const related: ReadonlyArray<readonly [string, string]> = [
 describeEachStore((store) => {
   const embedders: ReadonlyArray<readonly [string, EmbedderApi]> = [
     ["by words alone", keywordOnly],
-    ...(store.vectors ? [["by words and the local model's vectors", localModel] as const] : [])
+    ["by words and the local model's vectors", localModel]
   ]
   describe.each(embedders)("remember, %s", (_, embedder) => {
     it.each(related)("stores a related but different text as new: %s / %s", async (first, second) => {
@@ -69,7 +68,7 @@ describeEachStore((store) => {
     })
   })
 
-  describe.skipIf(!store.vectors)("remember, with the local model's vectors", () => {
+  describe("remember, with the local model's vectors", () => {
     it("holds back a rewording that shares few words but means the same (cosine at or above 0.9)", async () => {
       const [first, second] = ["Never deploy without running the tests first", "Always run the tests before deploying"]
       expect(dice(contentWords(first), contentWords(second))).toBeLessThan(0.6)
@@ -81,7 +80,7 @@ describeEachStore((store) => {
     })
   })
 
-  describe.skipIf(!store.vectors)("recall, with the local model's vectors", () => {
+  describe("recall, with the local model's vectors", () => {
     it("returns a related but different memory beside the one it resembles (cosine below 0.95)", async () => {
       const [first, second] = ["Use tabs for indentation in Go files", "Use four spaces for indentation in Python files"]
       const recalled = await inFreshStore(store, localModel, (o) =>

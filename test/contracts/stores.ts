@@ -9,6 +9,7 @@ import { Effect, Either, ManagedRuntime } from "effect"
 import { DEFAULT_CONFIG, type LedgerConfig } from "../../src/config.js"
 import { EventLog, type EventLogApi } from "../../src/store/event-log.js"
 import { LedgerReader, type LedgerReaderApi } from "../../src/store/ledger-reader.js"
+import { StoreMaintenance, type StoreMaintenanceApi } from "../../src/store/store-maintenance.js"
 import { SqliteStore, SqliteStoreLive } from "../../src/store/sqlite/sqlite-store.js"
 import { PostgresStoreLive } from "../../src/store/postgres/postgres-store.js"
 import { pgAvailable, testPostgres } from "../support/postgres.js"
@@ -19,6 +20,8 @@ import type { EventLogUnderTest } from "./event-log.contract.js"
 export interface PortsUnderTest {
   readonly log: EventLogApi
   readonly reader: LedgerReaderApi
+  /** The store's own work; the contracts ask it to keep an embedder's vectors. */
+  readonly maintenance: StoreMaintenanceApi
   readonly run: <A, E>(effect: Effect.Effect<A, E>) => Promise<A>
   readonly tamper: EventLogUnderTest["tamper"]
   readonly close: () => Promise<void>
@@ -34,11 +37,12 @@ export const sqliteStore: StoreUnderTest = {
   open: async (config = DEFAULT_CONFIG) => {
     const dir = makeTempDir()
     const runtime = ManagedRuntime.make(SqliteStoreLive(join(dir, "ledger.db"), config))
-    const [log, reader, store] = await runtime.runPromise(Effect.all([EventLog, LedgerReader, SqliteStore]))
+    const [log, reader, maintenance, store] = await runtime.runPromise(Effect.all([EventLog, LedgerReader, StoreMaintenance, SqliteStore]))
     const sql = (text: string, ...args: unknown[]) => async () => void store.db.prepare(text).run(...args)
     return {
       log,
       reader,
+      maintenance,
       run: (effect) => runtime.runPromise(effect),
       tamper: {
         setPayload: (seq, payload) => sql("UPDATE events SET payload = ? WHERE seq = ?", payload, seq)(),
@@ -59,7 +63,7 @@ export const postgresStore: StoreUnderTest = {
   open: async (config = DEFAULT_CONFIG) => {
     const database = await testPostgres()
     const runtime = ManagedRuntime.make(PostgresStoreLive(database.url, config))
-    const [log, reader] = await runtime.runPromise(Effect.all([EventLog, LedgerReader]))
+    const [log, reader, maintenance] = await runtime.runPromise(Effect.all([EventLog, LedgerReader, StoreMaintenance]))
     const sql = async (text: string, ...args: unknown[]) => {
       const client = new Client({ connectionString: database.url })
       await client.connect()
@@ -72,6 +76,7 @@ export const postgresStore: StoreUnderTest = {
     return {
       log,
       reader,
+      maintenance,
       run: (effect) => runtime.runPromise(effect),
       tamper: {
         setPayload: (seq, payload) => sql("UPDATE events SET payload = $1 WHERE seq = $2", payload, seq),

@@ -11,8 +11,8 @@ import type { DomainEvent } from "../../src/events/events.js"
 import { makeHttpEmbedder } from "../../src/embeddings/http.js"
 import { l2Normalize } from "../../src/embeddings/normalize.js"
 import { cosineBetween, nearest, similarities, vectorOf } from "../../src/store/sqlite/projections/vector-search.js"
-import { dropVectorModel, listVectorModels, pruneEmbeddingCache, vectorsProjection, vectorTableName } from "../../src/store/sqlite/projections/vectors.js"
-import { pendingVectors, syncVectors } from "../../src/store/sqlite/projections/vector-sync.js"
+import { dropVectorModel, listVectorModels, vectorsProjection, vectorTableName } from "../../src/store/sqlite/projections/vectors.js"
+import { pendingVectors, pruneErasedVectors, syncVectors } from "../../src/store/sqlite/projections/vector-sync.js"
 import type { LedgerStore } from "../../src/store/sqlite/ledger-store.js"
 import { added, conversationForgotten, revised } from "../support/events.js"
 import { eventId, memoryId } from "../support/ids.js"
@@ -224,14 +224,29 @@ test("an http model whose length changes is only found out mid-sync, and the sam
   }
 })
 
-test("pruneEmbeddingCache deletes cached vectors of texts no memory holds", () => {
+test("pruneErasedVectors deletes cached vectors of texts no memory holds", () => {
   const store = threeMemories()
   const embedder = countingEmbedder()
   sync(store, embedder)
   append(store, [revised(A, { content: "something else entirely" })])
   sync(store, embedder)
-  expect(pruneEmbeddingCache(store.db)).toBe(1)
-  expect(pruneEmbeddingCache(store.db)).toBe(0)
+  expect(pruneErasedVectors(store.db)).toBe(1)
+  expect(pruneErasedVectors(store.db)).toBe(0)
+})
+
+test("pruneErasedVectors deletes the stored vectors of memories that are gone before any sync drops them", () => {
+  const store = openTempStore()
+  append(store, [added(A, "alpha beta gamma")])
+  append(store, [added(B, "alpha beta delta")], "codex:thread/1")
+  const embedder = countingEmbedder()
+  sync(store, embedder)
+  const keyB = keyOf(store, B)
+  append(store, [conversationForgotten("codex:thread/1")])
+
+  expect(pruneErasedVectors(store.db)).toBe(1)
+  expect(vectorOf(store.db, embedder.model, keyB)).toBeUndefined()
+  expect(vectorOf(store.db, embedder.model, keyOf(store, A))).toBeDefined()
+  expect(sync(store, embedder)).toMatchObject({ memories: 1, unchanged: 1, removed: 0, embedded: 0 })
 })
 
 test("syncVectors through the http provider against a real OpenAI-compatible server", async () => {

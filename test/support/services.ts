@@ -65,8 +65,6 @@ export interface ServiceStore {
   readonly fresh: () => Promise<string>
   /** Drops what `fresh` made that outlives the test's process (databases; files stay in the temporary folder). */
   readonly cleanup: () => Promise<void>
-  /** Whether the store keeps an embedder's vectors (PostgreSQL does not yet: its searches are keyword ones). */
-  readonly vectors: boolean
   /**
    * How many of a property test's `runs` to make here. PostgreSQL gets a third: every statement
    * is a loopback round trip (sync-client.ts) and each store a new database, so a run costs ten
@@ -75,13 +73,12 @@ export interface ServiceStore {
   readonly propertyRuns: (runs: number) => number
 }
 
-export const sqliteServices: ServiceStore = { name: "SQLite", fresh: async () => freshDb(), cleanup: async () => {}, vectors: true, propertyRuns: (runs) => runs }
+export const sqliteServices: ServiceStore = { name: "SQLite", fresh: async () => freshDb(), cleanup: async () => {}, propertyRuns: (runs) => runs }
 
 export const postgresServices: ServiceStore = {
   name: "PostgreSQL",
   fresh: async () => (await testPostgres()).url,
   cleanup: dropTestDatabases,
-  vectors: false,
   propertyRuns: (runs) => Math.ceil(runs / 3)
 }
 

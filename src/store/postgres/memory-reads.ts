@@ -15,6 +15,9 @@ import type { ChainBreak } from "../store-maintenance.js"
 import { lastEvent } from "./event-log.js"
 import { countMemories, scanTasks, shortestUniquePrefix } from "../read-folds.js"
 import type { SyncPg } from "./sync-client.js"
+import { loadEvidenceOf } from "./projections.js"
+import type { EvidenceState } from "../../projections/evidence-state.js"
+import type { Scope } from "../../retrieval/candidate.js"
 import type { Viewer } from "../../domain/viewer.js"
 
 const LIVE = "forgotten = 0 AND superseded_by IS NULL"
@@ -28,9 +31,32 @@ export const memoriesByKey = (db: SyncPg, keys: ReadonlyArray<number>): Map<numb
 /** Whether the reader in parameter `n` sees a memory (domain/viewer.ts). */
 const SEEN_BY = (n: number) => `(private_to IS NULL OR private_to IS NOT DISTINCT FROM $${n})`
 
-/** Live memories of the project (or global) among `keys` that `viewer` sees. */
+/** Global memories and those of the project in parameter `n`. */
+const IN_PLACES = (n: number) => `(project IS NULL OR project IS NOT DISTINCT FROM $${n})`
+
+/** Live memories of the project (or global) among `keys` that `viewer` sees, by key. */
 export const liveByKeys = (db: SyncPg, keys: ReadonlyArray<number>, project: string | null, viewer: Viewer = null): MemoryState[] =>
-  keys.length === 0 ? [] : memoriesWhere(db, `key = ANY($1) AND ${LIVE} AND (project IS NULL OR project IS NOT DISTINCT FROM $2) AND ${SEEN_BY(3)}`, [keys, project, viewer])
+  keys.length === 0
+    ? []
+    : memoriesWhere(db, `key = ANY($1) AND ${LIVE} AND ${IN_PLACES(2)} AND ${SEEN_BY(3)}`, [keys, project, viewer], "ORDER BY key")
+
+/** The live memories among `keys` in `scope` (its places, reader and category), by key, with their evidence. */
+export const liveInScope = (
+  db: SyncPg,
+  keys: ReadonlyArray<number>,
+  scope: Scope
+): Array<{ memory: MemoryState; evidence: EvidenceState | undefined }> => {
+  if (keys.length === 0) return []
+  const category = scope.category === undefined ? "" : "AND category = $4"
+  const memories = memoriesWhere(
+    db,
+    `key = ANY($1) AND ${LIVE} AND ${IN_PLACES(2)} AND ${SEEN_BY(3)} ${category}`,
+    [keys, scope.project, scope.viewer ?? null, ...(scope.category === undefined ? [] : [scope.category])],
+    "ORDER BY key"
+  )
+  const evidence = loadEvidenceOf(db, memories.map((m) => m.id))
+  return memories.map((memory) => ({ memory, evidence: evidence.get(memory.id) }))
+}
 
 export const offeredUnasked = (db: SyncPg, project: string | null, viewer: Viewer = null): MemoryState[] =>
   memoriesWhere(

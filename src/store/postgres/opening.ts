@@ -2,7 +2,8 @@
  * Opening a PostgreSQL store: connect, and on a database without memledger's tables make them
  * (when the command may create a store), under the write lock so that two processes opening
  * one new database make them once. Projections built at another version, or behind the log,
- * are rebuilt there too, as SQLite's are on open.
+ * are rebuilt there too, as SQLite's are on open. Then the vector tables, where pgvector allows
+ * them (vector-support.ts): a database without it opens as a keyword store.
  */
 import { Either } from "effect"
 import type { LedgerConfig } from "../../config.js"
@@ -12,6 +13,7 @@ import { PgLedger } from "./pg-ledger.js"
 import { projectionsCurrent, rebuildProjections } from "./rebuild.js"
 import { createSchema, logCurrent, WRITE_LOCK } from "./schema.js"
 import { SyncPg } from "./sync-client.js"
+import { openVectors } from "./vector-support.js"
 
 /** The URL without its password, as messages and `stats` name the store. */
 export const safeLocation = (url: string): string => {
@@ -38,15 +40,15 @@ export const openPgLedger = (url: string, config: LedgerConfig, opening: StoreOp
         db.close()
         return Either.left(new StoreNotFound({ path: location }))
       }
-    } else if (logCurrent(db) && projectionsCurrent(db, config)) {
-      return Either.right(new PgLedger(db, location, config))
     }
-    db.execute("BEGIN")
-    db.query("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK])
-    if (!hasLog(db) || !logCurrent(db)) createSchema(db)
-    if (!projectionsCurrent(db, config)) rebuildProjections(db, config)
-    db.execute("COMMIT")
-    return Either.right(new PgLedger(db, location, config))
+    if (!hasLog(db) || !logCurrent(db) || !projectionsCurrent(db, config)) {
+      db.execute("BEGIN")
+      db.query("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK])
+      if (!hasLog(db) || !logCurrent(db)) createSchema(db)
+      if (!projectionsCurrent(db, config)) rebuildProjections(db, config)
+      db.execute("COMMIT")
+    }
+    return Either.right(new PgLedger(db, location, config, openVectors(db)))
   } catch (error) {
     db.close()
     return Either.left(new DatabaseUnusable({ path: location, reason: messageOf(error) }))

@@ -20,6 +20,7 @@ import { loadConversation, loadMemory, pgProjectionTables } from "./projections.
 import { pgReads } from "./pg-reads.js"
 import { NOTICE_CHANNEL, WRITE_LOCK } from "./schema.js"
 import type { SyncPg } from "./sync-client.js"
+import type { VectorSupport } from "./vector-support.js"
 
 export interface PgWriteTx extends WriteUnit {
   readonly db: SyncPg
@@ -35,9 +36,11 @@ export class PgLedger {
   constructor(
     readonly db: SyncPg,
     readonly location: string,
-    readonly config: LedgerConfig
+    readonly config: LedgerConfig,
+    /** Whether this database keeps the embedder's vectors, decided when it was opened. */
+    readonly vectors: VectorSupport
   ) {
-    this.reads = pgReads(db)
+    this.reads = pgReads(db, vectors.kept)
   }
 
   /** Runs `f` under the write lock; a Left or a throw rolls back everything it appended. */

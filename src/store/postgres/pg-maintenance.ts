@@ -1,7 +1,10 @@
 /**
  * The maintenance port on PostgreSQL. Moving a log in and out is the shared transfer code
  * (store/transfer) over this store's writes and reads; rebuild, verify and purge are this
- * store's own. Vectors are not kept here yet: `doctor` says so, and searches are keyword ones.
+ * store's own. The embedder's vectors are kept by the sync every store shares
+ * (store/vector-sync.ts) in pgvector's tables (vector-tables.ts), where the database has
+ * pgvector; where it has not, the store keeps none, searches are keyword ones, and `doctor`'s
+ * "vectors" check says why.
  */
 import { randomBytes } from "node:crypto"
 import { Effect, Either } from "effect"
@@ -21,7 +24,10 @@ import { lastEvent, readRows } from "./event-log.js"
 import type { PgLedger } from "./pg-ledger.js"
 import { previewPurge, purgeForgotten } from "./purge.js"
 import { rebuildProjections } from "./rebuild.js"
-import { PgError } from "./sync-client.js"
+import { PgError, type SyncPg } from "./sync-client.js"
+import { vectorCheckDetail } from "./vector-support.js"
+import { pgVectorStore } from "./vector-tables.js"
+import { ensureVectors, vectorsCurrent } from "../vector-sync.js"
 import { verifyStore } from "./verify.js"
 
 export const pgMaintenance = (ledger: PgLedger): StoreMaintenanceApi => {
@@ -43,15 +49,17 @@ export const pgMaintenance = (ledger: PgLedger): StoreMaintenanceApi => {
     verify: (nowIso, onProgress) => Effect.sync(() => verifyStore(ledger, config, nowIso, onProgress)),
     purge: (options, onProgress) => Effect.sync(() => purgeForgotten(ledger, config, options, onProgress)),
     purgePreview: (options) => Effect.sync(() => previewPurge(ledger, options)),
-    checks: Effect.sync(() => ledger.read((db) => checks(db.one<{ v: string }>("SELECT current_setting('server_version') AS v")!.v, ledger.location))),
+    checks: Effect.sync(() => ledger.read((db) => checks(db, ledger))),
     privacyCounts: Effect.sync(() => ledger.read((db) => db.one<PrivacyCounts>(PRIVACY_COUNTS)!)),
     // A PostgreSQL database is backed up by its own tools (pg_dump, point-in-time recovery) or as
     // an export of its log: it has no file for `mem backup` to copy (docs/backups.md).
     backup: () => Effect.fail(new BackupNotAvailable({ store: "a postgres:// store", instead: EXPORT_INSTEAD })),
     verifyCopy: (file) => Effect.fail(new CopyUnreadable({ file, reason: "a PostgreSQL store keeps no file copies; its backups are exports" })),
     purgeCopy: (file) => Effect.succeed({ file, problem: "not a copy of this PostgreSQL store: it keeps no file copies" }),
-    syncVectors: () => Effect.void,
-    vectorsCurrent: () => Effect.succeed(true),
+    keepsVectors: ledger.vectors.kept,
+    syncVectors: (embedder, onProgress) => (ledger.vectors.kept ? ensureVectors(pgVectorStore(ledger), embedder, onProgress) : Effect.void),
+    // Without pgvector there is nothing to catch up with: `doctor` says why searches are keyword ones.
+    vectorsCurrent: (model) => Effect.sync(() => !ledger.vectors.kept || vectorsCurrent(pgVectorStore(ledger), model)),
     errorOf: (thrown) => pgStoreErrorOf(thrown, ledger.location)
   }
 }
@@ -59,14 +67,20 @@ export const pgMaintenance = (ledger: PgLedger): StoreMaintenanceApi => {
 const EXPORT_INSTEAD =
   "write its backup with 'mem export FILE' (which 'mem replay FILE' takes into an empty store); for the database itself, pg_dump and point-in-time recovery are the tools"
 
-const checks = (version: string, location: string): Check[] => [
-  { name: "postgresql", ok: true, detail: `PostgreSQL ${version} at ${location}` },
-  {
-    name: "vectors",
-    ok: true,
-    detail: "this store keeps no vectors on PostgreSQL yet: searches here are keyword searches (BM25 over the same words as SQLite)"
-  }
-]
+const checks = (db: SyncPg, ledger: PgLedger): Check[] => {
+  const version = db.one<{ v: string }>("SELECT current_setting('server_version') AS v")!.v
+  const models = ledger.vectors.kept
+    ? db.query<{ model: string; vectors: number }>(
+        `SELECT m.model, count(v.key) AS vectors FROM vector_models m LEFT JOIN memory_vectors v ON v.model = m.model
+          GROUP BY m.model ORDER BY m.model`
+      )
+    : []
+  return [
+    { name: "postgresql", ok: true, detail: `PostgreSQL ${version} at ${ledger.location}` },
+    // Not a failure without pgvector: a keyword store works, and one without an embedder wants no vectors.
+    { name: "vectors", ok: true, detail: vectorCheckDetail(ledger.vectors, models) }
+  ]
+}
 
 export const pgLogWriter = (ledger: PgLedger): LogWriter => ({
   location: ledger.location,

@@ -1,7 +1,8 @@
 /**
  * The port's reads (ledger-reads.ts) on one PostgreSQL connection, in whatever transaction the
- * caller holds: a unit of reads is one snapshot. Vectors are not kept in PostgreSQL yet: the
- * vector reads find nothing, and a search there is a keyword search.
+ * caller holds: a unit of reads is one snapshot. The vector reads are the ones every store
+ * shares (store/vector-reads.ts) over pgvector's tables (vector-tables.ts); in a database
+ * without pgvector (`vectors` false) they find nothing, and a search there is a keyword search.
  */
 import { EMPTY_LOG } from "../../events/log.js"
 import type { LedgerReads } from "../ledger-reads.js"
@@ -10,6 +11,8 @@ import { captureKeyInLog, lastEvent, readEvents } from "./event-log.js"
 import {
   findRestatement,
   gatedMemories,
+  liveByKeys,
+  liveInScope,
   memoriesByKey,
   memoryCounts,
   memoryPage,
@@ -24,8 +27,10 @@ import {
 } from "./memory-reads.js"
 import { forgottenOrigins, learnedCuesOf, listConversations, loadConversation, loadEvidence, loadEvidenceOf, loadMemory } from "./projections.js"
 import type { SyncPg } from "./sync-client.js"
+import { cosineBetween, pgVectorSearch } from "./vector-tables.js"
+import { addVectorCandidates, vectorNeighbours } from "../vector-reads.js"
 
-export const pgReads = (db: SyncPg): LedgerReads => ({
+export const pgReads = (db: SyncPg, vectors: boolean): LedgerReads => ({
   memory: (id) => loadMemory(db, id),
   memoriesByKey: (keys) => memoriesByKey(db, keys),
   resolveId: (typed) => resolveMemoryId(db, typed),
@@ -43,12 +48,14 @@ export const pgReads = (db: SyncPg): LedgerReads => ({
   head: () => lastEvent(db) ?? EMPTY_LOG,
   captureKeyInLog: (origin, span) => captureKeyInLog(db, origin, span),
   keywordCandidates: (phrasings, scope, limit, config, nowMs, count) => keywordCandidates(db, phrasings, scope, limit, config, nowMs, count),
-  addVectorCandidates: (found) => found,
-  cosineBetween: () => undefined,
+  addVectorCandidates: (found, query, scope, limit, config) =>
+    vectors ? addVectorCandidates(pgVectorSearch(db), (keys, s) => liveInScope(db, keys, s), found, query, scope, limit, config) : found,
+  cosineBetween: (model, keyA, keyB) => (vectors ? cosineBetween(db, model, keyA, keyB) : undefined),
   documentFrequency: () => documentFrequency(db),
   keywordMatchesOutside: (query, scope) => keywordMatchesOutside(db, query, scope),
   keywordNeighbours: (content, project, count, viewer) => keywordNeighbours(db, content, project, count, viewer),
-  vectorNeighbours: () => [],
+  vectorNeighbours: (vector, project, count, viewer) =>
+    vectors ? vectorNeighbours(pgVectorSearch(db), (keys, p, v) => liveByKeys(db, keys, p, v), vector, project, count, viewer) : [],
   memoryCounts: (projects, viewer) => memoryCounts(db, projects, viewer),
   outcomesByDay: (sinceIso) => outcomesByDay(db, sinceIso),
   gatedMemories: (nowMs, config, limit, viewer) => gatedMemories(db, nowMs, config, limit, viewer),

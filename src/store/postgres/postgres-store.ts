@@ -35,7 +35,7 @@ export const PostgresStoreLive = (url: string, config: LedgerConfig, opening: St
         Layer.succeed(EventLog, pgEventLog(ledger, notices)),
         Layer.succeed(LedgerReader, {
           read: (f) => Effect.sync(() => ledger.read(() => f(ledger.reads))),
-          readAt: (untilIso, f) => Effect.sync(() => readAsOf(ledger.db, config, untilIso, () => f(ledger.reads)))
+          readAt: (untilIso, f) => Effect.sync(() => readAsOf(ledger.db, config, ledger.vectors.kept, untilIso, () => f(ledger.reads)))
         }),
         Layer.succeed(StoreMaintenance, pgMaintenance(ledger)),
         Layer.succeed(Tokens, pgTokens(ledger)),

@@ -1,15 +1,18 @@
 /**
  * `mem purge` on PostgreSQL: the same erasing as SQLite's (payloads of forgotten conversations,
  * and with `memories` the text-bearing events of forgotten memories, erased in place; envelopes
- * and payload hashes stay, so the chain still verifies), then the projections rebuilt and the
- * tables vacuumed. What VACUUM cannot reach (WAL segments not yet recycled, WAL archives,
- * replicas, base backups) is listed in docs/privacy.md.
+ * and payload hashes stay, so the chain still verifies), then the projections rebuilt, the
+ * vectors of erased text deleted, stored and cached, and the tables vacuumed. What VACUUM
+ * cannot reach (WAL segments not yet recycled, WAL archives, replicas, base backups) is listed
+ * in docs/privacy.md.
  */
 import type { LedgerConfig } from "../../config.js"
 import type { Progress, PurgeReport } from "../store-maintenance.js"
 import type { PgLedger } from "./pg-ledger.js"
 import { rebuildProjections } from "./rebuild.js"
-import { PROJECTION_TABLES } from "./schema.js"
+import { PROJECTION_TABLES, VECTOR_TABLES } from "./schema.js"
+import { pgVectorTables } from "./vector-tables.js"
+import { pruneErasedVectors } from "../vector-sync.js"
 
 export const purgeForgotten = (ledger: PgLedger, config: LedgerConfig, options: { readonly memories: boolean }, onProgress?: Progress): PurgeReport => {
   const report = ledger.writeOrThrow(({ db }): PurgeReport => {
@@ -26,6 +29,8 @@ export const purgeForgotten = (ledger: PgLedger, config: LedgerConfig, options: 
       [memories]
     )
     rebuildProjections(db, config, onProgress && ((done, total) => onProgress(done * 0.9, total)))
+    // Nor does an erased text's vector outlive it, stored or cached (store/vector-sync.ts).
+    if (ledger.vectors.kept) pruneErasedVectors(pgVectorTables(db))
     return { conversations, memories: memories.length, erasedEvents: erased }
   })
   // Outside a transaction, as VACUUM must be: it rewrites the tables without the erased text.
@@ -33,7 +38,7 @@ export const purgeForgotten = (ledger: PgLedger, config: LedgerConfig, options: 
   // The rebuild deleted the projections' rows, the forgotten text among them, and a plain VACUUM
   // leaves a deleted row's bytes in its page: FULL writes each table anew (as dropping them did),
   // holding off readers the moment it takes, where the rebuild held off none.
-  ledger.db.execute(`VACUUM FULL ${PROJECTION_TABLES.join(", ")}`)
+  ledger.db.execute(`VACUUM FULL ${[...PROJECTION_TABLES, ...(ledger.vectors.kept ? VECTOR_TABLES : [])].join(", ")}`)
   const events = ledger.read((db) => db.one<{ n: number }>("SELECT count(*) AS n FROM events")!.n)
   onProgress?.(events, events)
   return report

@@ -13,7 +13,8 @@ import { eventCount } from "./event-log.js"
 import { rowToEvidence } from "./projections/evidence.js"
 import { inPlaces, placeTokensOf } from "./projections/fts-scope.js"
 import { MEMORY_COLUMNS, rowToMemory, type MemoryRow } from "./projections/memories.js"
-import { nearest, placesSearchedFrom } from "./projections/vector-search.js"
+import { sqliteVectorSearch } from "./projections/vector-search.js"
+import { vectorNeighbours as vectorNeighboursShared } from "../vector-reads.js"
 import { statement } from "./statements.js"
 import type { Viewer } from "../../domain/viewer.js"
 
@@ -42,11 +43,8 @@ export const keywordNeighbours = (db: Db, content: string, project: string | nul
   return liveByKeys(db, keys.map((k) => k.key), project, viewer)
 }
 
-export const vectorNeighbours = (db: Db, vector: QueryVector, project: string | null, count: number, viewer: Viewer = null) => {
-  const near = nearest(db, vector.model, vector.vector, count, placesSearchedFrom(project))
-  const cosine = new Map(near.map((n) => [n.key, n.cosine]))
-  return liveByKeys(db, [...cosine.keys()], project, viewer).map((memory) => ({ memory, cosine: cosine.get(memory.key) ?? 0 }))
-}
+export const vectorNeighbours = (db: Db, vector: QueryVector, project: string | null, count: number, viewer: Viewer = null) =>
+  vectorNeighboursShared(sqliteVectorSearch(db), (keys, p, v) => liveByKeys(db, keys, p, v), vector, project, count, viewer)
 
 const liveByKeys = (db: Db, keys: ReadonlyArray<number>, project: string | null, viewer: Viewer): MemoryState[] =>
   keys.length === 0

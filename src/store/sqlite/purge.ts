@@ -11,7 +11,7 @@
  */
 import type { LedgerConfig } from "../../config.js"
 import { rebuildProjections } from "./projections/rebuild.js"
-import { pruneEmbeddingCache } from "./projections/vectors.js"
+import { pruneErasedVectors } from "./projections/vector-sync.js"
 import type { Db } from "./database.js"
 import { clearStatements } from "./statements.js"
 import type { Progress } from "../store-maintenance.js"
@@ -48,8 +48,8 @@ export const purgeForgotten = (db: Db, config: LedgerConfig, options: { readonly
 
 /**
  * Runs `erase`, which sets payloads to NULL, and rebuilds the projections from what is left, in
- * one transaction; drops the cached vectors of text no memory holds any more; then vacuums the
- * file and truncates the WAL, so the erased text (and its vectors) are on no page.
+ * one transaction; drops the stored and cached vectors of text no memory holds any more; then
+ * vacuums the file and truncates the WAL, so the erased text (and its vectors) are on no page.
  */
 export const erasePayloads = <R>(db: Db, config: LedgerConfig, erase: () => R, onProgress?: Progress): R => {
   const report = db
@@ -60,7 +60,7 @@ export const erasePayloads = <R>(db: Db, config: LedgerConfig, erase: () => R, o
     })
     .immediate()
   clearStatements(db)
-  pruneErasedVectors(db)
+  pruneVectors(db)
   db.exec("VACUUM")
   db.pragma("wal_checkpoint(TRUNCATE)")
   const events = (db.prepare("SELECT count(*) AS n FROM events").get() as { n: number }).n
@@ -68,10 +68,10 @@ export const erasePayloads = <R>(db: Db, config: LedgerConfig, erase: () => R, o
   return report
 }
 
-/** The next vector sync drops the vectors of memories gone; the cache keeps its own until told. */
-const pruneErasedVectors = (db: Db): void => {
+/** Only where an embedder ever kept vectors: a store without them gets no vector tables. */
+const pruneVectors = (db: Db): void => {
   const tables = db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'embedding_cache'").get() as { n: number }
-  if (tables.n > 0) pruneEmbeddingCache(db)
+  if (tables.n > 0) pruneErasedVectors(db)
 }
 
 /** The forgotten conversations that still hold text, and the forgotten memories purge --memories would erase. */

@@ -66,6 +66,7 @@ export const sqliteMaintenance = (store: LedgerStore): StoreMaintenanceApi => {
     purgeCopy: (file) => Effect.sync(() => purgeCopyFile(store, file)),
     checks: Effect.sync(() => store.read((db) => databaseChecks(db, store.path))),
     privacyCounts: Effect.sync(() => store.read(privacyCounts)),
+    keepsVectors: true,
     syncVectors: (embedder, onProgress) => ensureVectors(store, embedder, onProgress),
     vectorsCurrent: (model) => Effect.sync(() => vectorsCurrent(store, model)),
     errorOf: (thrown) => storeErrorOf(thrown, store.path === ":memory:" ? store.path : resolve(store.path))

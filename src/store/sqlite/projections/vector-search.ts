@@ -3,18 +3,16 @@
  * places a search covers, and the cosine of a query or a memory to given memories. Writing and
  * keeping the tables is vectors.ts's and vector-sync.ts's.
  */
+import { toCosine, type Neighbour, type VectorSearch } from "../../vector-reads.js"
 import type { Db } from "../database.js"
 import { statement } from "../statements.js"
-import { modelInfo, placeOf, toFloat32 } from "./vectors.js"
+import { modelInfo, toFloat32 } from "./vectors.js"
 
-export interface Neighbour {
-  readonly key: number
-  /** Cosine similarity, 1 - cosine distance: 1 is the same direction. */
-  readonly cosine: number
-}
-
-/** The places searched from `project`: global and, with a project, that project's. */
-export const placesSearchedFrom = (project: string | null): string[] => (project === null ? [placeOf(null)] : [placeOf(null), placeOf(project)])
+/** The two questions the shared vector reads (store/vector-reads.ts) ask of this file's tables. */
+export const sqliteVectorSearch = (db: Db): VectorSearch => ({
+  nearest: (model, query, k, places) => nearest(db, model, query, k, places),
+  similarities: (model, query, keys) => similarities(db, model, query, keys)
+})
 
 /** The largest `k` sqlite-vec accepts in one KNN query. */
 const MAX_K = 4096
@@ -121,6 +119,3 @@ export const vectorOf = (db: Db, model: string, key: number): Float32Array | und
   const row = statement(db, `SELECT embedding FROM ${info.table} WHERE rowid = ?`).get(BigInt(key)) as { embedding: Buffer } | undefined
   return row === undefined ? undefined : toFloat32(row.embedding)
 }
-
-/** A null distance (a zero vector on either side) is no similarity at all. */
-const toCosine = (distance: number | null): number => (distance === null ? 0 : 1 - distance)

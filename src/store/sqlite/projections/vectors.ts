@@ -15,11 +15,11 @@
  * - `embedding_cache (model, content_hash, vector)` holds every vector ever computed. It is
  *   outside the log and survives `drop`, so a rebuild costs no embedding calls.
  *
- * SQLite work is synchronous and in short transactions; only the embedding calls are effects,
- * and they run outside any transaction, so a sync never holds the write lock while it waits.
+ * What to embed, file and delete is decided by the sync every store shares (store/vector-sync.ts,
+ * over these tables: vector-sync.ts here); reading them is vector-search.ts's.
  */
-import { createHash } from "node:crypto"
 import * as sqliteVec from "sqlite-vec"
+import { contentHash } from "../../vector-sync.js"
 import type { Db } from "../database.js"
 import { statement } from "../statements.js"
 import type { Projection } from "./projection.js"
@@ -75,14 +75,8 @@ export const createVectorSchema = (db: Db): void => {
   `)
 }
 
-/** The hash a vector is cached and tracked under: sha256 of exactly the text embedded. */
-export const contentHash = (text: string): string => createHash("sha256").update(text).digest("hex")
-
 /** `vectors_` and 8 hex digits of the model id's sha256: a safe SQL name whatever the id holds. */
 export const vectorTableName = (model: string, digits = 8): string => `vectors_${contentHash(model).slice(0, digits)}`
-
-/** The place a memory's vector is filed under: its project, or "" for a global memory. */
-export const placeOf = (project: string | null): string => project ?? ""
 
 export interface VectorModelStatus {
   readonly model: string
@@ -114,23 +108,6 @@ export const dropVectorModel = (db: Db, model: string, options: { readonly cache
     forgetModel(db, model, modelInfo(db, model)?.table)
     if (options.cache) db.prepare("DELETE FROM embedding_cache WHERE model = ?").run(model)
   }).immediate()
-}
-
-/**
- * Deletes cached embeddings of texts no memory holds any more (after purge: no trace of
- * purged text should outlive it, not even its vector). Returns how many were deleted.
- */
-export const pruneEmbeddingCache = (db: Db): number => {
-  createVectorSchema(db)
-  const live = new Set((db.prepare("SELECT content FROM memories").all() as { content: string }[]).map((r) => contentHash(r.content)))
-  const stale = (db.prepare("SELECT rowid AS id, content_hash FROM embedding_cache").all() as { id: number; content_hash: string }[]).filter(
-    (r) => !live.has(r.content_hash)
-  )
-  const remove = db.prepare("DELETE FROM embedding_cache WHERE rowid = ?")
-  db.transaction(() => {
-    for (const r of stale) remove.run(r.id)
-  }).immediate()
-  return stale.length
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,7 +10,8 @@ import { MEMORY_COLUMNS, rowToMemory, type MemoryRow } from "../projections/memo
 import type { MemoryState } from "../../../projections/memory-state.js"
 import type { Db } from "../database.js"
 import { statement } from "../statements.js"
-import { nearest, placesSearchedFrom, similarities } from "../projections/vector-search.js"
+import { sqliteVectorSearch } from "../projections/vector-search.js"
+import { addVectorCandidates as addVectorsShared } from "../../vector-reads.js"
 import { inPlaces, inPlacesOtherCategory, outsidePlaces, placeTokensOf } from "../projections/fts-scope.js"
 import { ftsMatchExpression } from "../../../retrieval/fts-query.js"
 import { cueWeightAt } from "../../../projections/cue-state.js"
@@ -121,8 +122,8 @@ export const documentFrequency = (db: Db): DocumentFrequency => (stems) => {
 }
 
 /**
- * Adds vector relevance: the cosine of every keyword candidate, and the nearest memories by
- * vector that are in scope, live and of the asked category (keyword 0 when no word matched).
+ * Adds vector relevance (store/vector-reads.ts): the cosine of every keyword candidate, and the
+ * nearest memories by vector that are in scope, live and of the asked category.
  */
 export const addVectorCandidates = (
   db: Db,
@@ -131,19 +132,17 @@ export const addVectorCandidates = (
   scope: Scope,
   limit: number,
   config: LedgerConfig
-): Map<number, Candidate<RankFields>> => {
-  const withVectors = new Map<number, Candidate<RankFields>>()
-  const cosines = similarities(db, query.model, query.vector, found.keys())
-  for (const [key, c] of found) withVectors.set(key, { ...c, vector: cosines.get(key) ?? 0 })
-  const neighbours = nearest(db, query.model, query.vector, candidateLimit(limit, config), placesSearchedFrom(scope.project)).filter((n) => !found.has(n.key))
-  if (neighbours.length === 0) return withVectors
-  const cosineOf = new Map(neighbours.map((n) => [n.key, n.cosine]))
+): Map<number, Candidate<RankFields>> =>
+  addVectorsShared(sqliteVectorSearch(db), (keys, s) => liveInScope(db, keys, s), found, query, scope, limit, config)
+
+/** The live memories among `keys` in `scope` (its places, reader and category), with their evidence. */
+const liveInScope = (db: Db, keys: ReadonlyArray<number>, scope: Scope) => {
   const where = [
     "forgotten = 0",
     "superseded_by IS NULL",
     "(project IS NULL OR project IS ?)",
     "(private_to IS NULL OR private_to IS ?)",
-    `key IN (${neighbours.map((n) => n.key).join(",")})`
+    `key IN (${keys.join(",")})`
   ]
   const args: unknown[] = [scope.project, scope.viewer ?? null]
   if (scope.category !== undefined) {
@@ -152,10 +151,7 @@ export const addVectorCandidates = (
   }
   const memories = (db.prepare(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE ${where.join(" AND ")}`).all(...args) as MemoryRow[]).map(rowToMemory)
   const evidence = loadEvidenceOf(db, memories.map((m) => m.id))
-  for (const memory of memories) {
-    withVectors.set(memory.key, { memory, evidence: evidence.get(memory.id), keyword: 0, vector: cosineOf.get(memory.key) ?? 0 })
-  }
-  return withVectors
+  return memories.map((memory) => ({ memory, evidence: evidence.get(memory.id) }))
 }
 
 /** How many of each kind of left-out match `why` lists: enough to explain, few enough to stay cheap. */

@@ -1,0 +1,191 @@
+/**
+ * The vector contract: for a given log whose vectors an embedder has filed, what the vector
+ * reads return and what a sync does, on every store that keeps vectors (stores.ts). The nearest
+ * vectors are cut at `k` among every stored vector of the places searched, and only then
+ * filtered for liveness, category and reader: so every store leaves out the same memories, and
+ * its cosines are the embedder's vectors' (to float32 rounding).
+ */
+import { Either } from "effect"
+import { describe, expect, test } from "vitest"
+import { DEFAULT_CONFIG } from "../../src/config.js"
+import { cosine, l2Normalize } from "../../src/embeddings/normalize.js"
+import type { NewEvent } from "../../src/events/log.js"
+import type { LedgerReads } from "../../src/store/ledger-reads.js"
+import { added, conversationForgotten, forgotten, revised } from "../support/events.js"
+import { eventId, memoryId } from "../support/ids.js"
+import { bagOfWords, countingEmbedder } from "../embeddings/fake-embeddings.js"
+import type { PortsUnderTest, StoreUnderTest } from "./stores.js"
+
+const DIMENSIONS = 64
+const MODEL = "test:bag-of-words"
+const vectorOf = (text: string) => l2Normalize(bagOfWords(text, DIMENSIONS))
+const query = (text: string) => ({ model: MODEL, vector: vectorOf(text) })
+
+const DEPLOY = memoryId(1)
+const PNPM = memoryId(2)
+const OTHER = memoryId(3)
+const OLD = memoryId(4)
+const CHANGELOG = memoryId(5)
+const VAULT = memoryId(6)
+const PLANTED = memoryId(7)
+
+const TEXT = {
+  [DEPLOY]: "deploy with make release after the tests pass",
+  [PNPM]: "use pnpm, never npm, in this repository",
+  [OTHER]: "deploy the api with helm upgrade",
+  [OLD]: "deploy by copying files over ssh",
+  [CHANGELOG]: "release notes go in the changelog before a deploy",
+  [VAULT]: "deploy keys live in the vault",
+  [PLANTED]: "deploy notes from a thread later forgotten"
+} as Record<string, string>
+
+let n = 0
+const event = (e: NewEvent["event"], origin = "cli", author?: string): NewEvent => ({
+  id: eventId(++n),
+  recordedAt: new Date(Date.UTC(2026, 0, 1 + (n % 9))).toISOString(),
+  origin,
+  agent: "test",
+  ...(author === undefined ? {} : { author }),
+  event: e
+})
+
+const web = { scope: "project", project: "web" } as const
+/** A log of every kind of memory a vector read must leave out, beside the ones it finds. */
+const log = (): NewEvent[] => [
+  event(added(DEPLOY, TEXT[DEPLOY]!, { category: "command", ...web })),
+  event(added(PNPM, TEXT[PNPM]!, { category: "convention", ...web })),
+  event(added(OTHER, TEXT[OTHER]!, { category: "command", scope: "project", project: "api" })),
+  event(added(OLD, TEXT[OLD]!, { category: "command" })),
+  event(forgotten(OLD)),
+  event(added(CHANGELOG, TEXT[CHANGELOG]!)),
+  event(added(VAULT, TEXT[VAULT]!, { category: "gotcha", ...web, visibility: "private" }), "cli", "ana"),
+  event(added(PLANTED, TEXT[PLANTED]!, web), "codex:thread/t9"),
+  event(conversationForgotten("codex:thread/t9"))
+]
+
+export const vectorContract = (store: StoreUnderTest): void => {
+  describe(`vector contract: ${store.name}`, () => {
+    /** Opens an empty store, appends the log, files its vectors, and runs `f`. */
+    const given = async <A>(f: (ports: PortsUnderTest, embedder: ReturnType<typeof countingEmbedder>) => Promise<A>): Promise<A> => {
+      const ports = await store.open()
+      try {
+        await ports.run(ports.log.write((unit) => Either.right(unit.append(log()))))
+        const embedder = countingEmbedder(MODEL, DIMENSIONS)
+        expect(ports.maintenance.keepsVectors).toBe(true)
+        await ports.run(ports.maintenance.syncVectors(embedder))
+        return await f(ports, embedder)
+      } finally {
+        await ports.close()
+      }
+    }
+    const read = <A>(ports: PortsUnderTest, f: (reads: LedgerReads) => A) => ports.run(ports.reader.read(f))
+    /** The cosine the embedder's own vectors give. */
+    const expected = (text: string, id: string) => expect.closeTo(cosine(vectorOf(text), vectorOf(TEXT[id]!)), 5)
+
+    test("vectorNeighbours: the live memories of the project and global ones, with their vectors' cosines; a private one to its author only", async () => {
+      const q = "deploy a release"
+      const found = await given((ports) =>
+        read(ports, (r) => ({
+          anyone: r.vectorNeighbours(query(q), "web", 10),
+          ana: r.vectorNeighbours(query(q), "web", 10, "ana"),
+          global: r.vectorNeighbours(query(q), null, 10).map((n) => n.memory.id)
+        }))
+      )
+      const byId = (list: ReadonlyArray<{ memory: { id: string }; cosine: number }>) => Object.fromEntries(list.map((n) => [n.memory.id, n.cosine]))
+      expect(byId(found.anyone)).toEqual({ [DEPLOY]: expected(q, DEPLOY), [PNPM]: expected(q, PNPM), [CHANGELOG]: expected(q, CHANGELOG) })
+      expect(byId(found.ana)).toEqual({ ...byId(found.anyone), [VAULT]: expected(q, VAULT) })
+      expect(found.global).toEqual([CHANGELOG])
+    })
+
+    test("the nearest are cut at k before they are filtered: a forgotten memory nearest the query leaves nothing", async () => {
+      const found = await given((ports) =>
+        read(ports, (r) => ({
+          cut: r.vectorNeighbours(query(TEXT[OLD]!), "web", 1),
+          next: r.vectorNeighbours(query(TEXT[DEPLOY]!), "web", 1).map((n) => [n.memory.id, n.cosine])
+        }))
+      )
+      expect(found.cut).toEqual([])
+      expect(found.next).toEqual([[DEPLOY, expect.closeTo(1, 5)]])
+    })
+
+    test("addVectorCandidates: every keyword candidate's cosine, and the nearest live memories in scope, of the category asked", async () => {
+      const q = "deploy release"
+      const found = await given((ports) =>
+        read(ports, (r) => {
+          const keyword = r.keywordCandidates(["pnpm"], { project: "web" }, 10, DEFAULT_CONFIG, Date.UTC(2026, 0, 20))
+          const shape = (m: ReturnType<LedgerReads["addVectorCandidates"]>) =>
+            Object.fromEntries([...m.values()].map((c) => [c.memory.id, { keyword: c.keyword > 0, vector: c.vector }]))
+          return {
+            all: shape(r.addVectorCandidates(keyword, query(q), { project: "web" }, 10, DEFAULT_CONFIG)),
+            commands: shape(r.addVectorCandidates(new Map(), query(q), { project: "web", category: "command" }, 10, DEFAULT_CONFIG)),
+            ana: Object.keys(shape(r.addVectorCandidates(new Map(), query(q), { project: "web", viewer: "ana" }, 10, DEFAULT_CONFIG))).sort()
+          }
+        })
+      )
+      expect(found.all).toEqual({
+        [PNPM]: { keyword: true, vector: expected(q, PNPM) },
+        [DEPLOY]: { keyword: false, vector: expected(q, DEPLOY) },
+        [CHANGELOG]: { keyword: false, vector: expected(q, CHANGELOG) }
+      })
+      expect(found.commands).toEqual({ [DEPLOY]: { keyword: false, vector: expected(q, DEPLOY) } })
+      expect(found.ana).toEqual([DEPLOY, PNPM, CHANGELOG, VAULT].sort())
+    })
+
+    test("cosineBetween two memories' vectors; undefined for a memory without one or a model never synced", async () => {
+      const found = await given((ports) =>
+        read(ports, (r) => {
+          const key = (id: string) => r.memory(id as typeof DEPLOY)!.key
+          return [r.cosineBetween(MODEL, key(DEPLOY), key(CHANGELOG)), r.cosineBetween(MODEL, key(DEPLOY), 999_999), r.cosineBetween("test:never", key(DEPLOY), key(PNPM))]
+        })
+      )
+      expect(found).toEqual([expect.closeTo(cosine(vectorOf(TEXT[DEPLOY]!), vectorOf(TEXT[CHANGELOG]!)), 5), undefined, undefined])
+    })
+
+    test("a query of another length than the model's vectors, or of another model, finds nothing", async () => {
+      const found = await given((ports) =>
+        read(ports, (r) => ({
+          short: r.vectorNeighbours({ model: MODEL, vector: l2Normalize(bagOfWords("deploy", 8)) }, "web", 10),
+          other: r.vectorNeighbours({ model: "test:never", vector: vectorOf("deploy") }, "web", 10),
+          candidates: r.addVectorCandidates(new Map(), { model: MODEL, vector: l2Normalize(bagOfWords("deploy", 8)) }, { project: "web" }, 10, DEFAULT_CONFIG).size
+        }))
+      )
+      expect(found).toEqual({ short: [], other: [], candidates: 0 })
+    })
+
+    test("the store as it was (readAt) has no vectors, as a past replayed anew has none", async () => {
+      const found = await given((ports) => ports.run(ports.reader.readAt(new Date(Date.UTC(2026, 0, 20)).toISOString(), (r) => r.vectorNeighbours(query("deploy"), "web", 10))))
+      expect(found).toEqual([])
+    })
+
+    test("a sync embeds each text once: a second embeds nothing, a revision only the new text, and a new memory makes vectors stale until the next", async () => {
+      await given(async (ports, embedder) => {
+        const texts = embedder.texts.length
+        expect(texts).toBe(6)
+        expect(await ports.run(ports.maintenance.vectorsCurrent(MODEL))).toBe(true)
+        await ports.run(ports.maintenance.syncVectors(embedder))
+        expect(embedder.texts).toHaveLength(texts)
+
+        await ports.run(ports.log.write((unit) => Either.right(unit.append([event(revised(DEPLOY, { content: "deploy with make ship" }))]))))
+        expect(await ports.run(ports.maintenance.vectorsCurrent(MODEL))).toBe(false)
+        await ports.run(ports.maintenance.syncVectors(embedder))
+        expect(embedder.texts.slice(texts)).toEqual(["deploy with make ship"])
+        expect(await ports.run(ports.maintenance.vectorsCurrent(MODEL))).toBe(true)
+        const near = await read(ports, (r) => r.vectorNeighbours(query("deploy with make ship"), "web", 1).map((n) => [n.memory.id, n.cosine]))
+        expect(near).toEqual([[DEPLOY, expect.closeTo(1, 5)]])
+
+        // Revised back: the old text's vector comes from the cache, with no embedding call.
+        await ports.run(ports.log.write((unit) => Either.right(unit.append([event(revised(DEPLOY, { content: TEXT[DEPLOY]! }))]))))
+        await ports.run(ports.maintenance.syncVectors(embedder))
+        expect(embedder.texts).toHaveLength(texts + 1)
+      })
+    })
+
+    test("a memory forgotten after its vector was filed is left out at once, before any sync", async () => {
+      const found = await given(async (ports) => {
+        await ports.run(ports.log.write((unit) => Either.right(unit.append([event(forgotten(CHANGELOG))]))))
+        return read(ports, (r) => r.vectorNeighbours(query(TEXT[CHANGELOG]!), null, 10).map((n) => n.memory.id))
+      })
+      expect(found).toEqual([])
+    })
+  })
+}
