@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import { Clock, Context, Effect, Either, Layer } from "effect"
 import { backupFolders, copiesIn, defaultBackupFolder, recordBackupFolder } from "../backup/backup-folders.js"
-import { copyName, storeStem } from "../backup/copy-names.js"
+import { copyName, copyNaming } from "../backup/copy-names.js"
 import { retention } from "../backup/retention.js"
 import type { DiskFull } from "../domain/errors.js"
 import { BackupFailed, verifyFailure, type BackupNotAvailable, type BackupReport, type CopyPurge } from "../store/store-copies.js"
@@ -46,7 +46,7 @@ const backupInto = (store: StoreMaintenanceApi, given: string | undefined) =>
   Effect.gen(function* () {
     const folder = resolve(given ?? defaultBackupFolder(store.location))
     yield* prepareFolder(folder)
-    const name = copyName(storeStem(store.location), new Date(yield* Clock.currentTimeMillis))
+    const name = copyName(copyNaming(store.location), new Date(yield* Clock.currentTimeMillis))
     const file = join(folder, name)
     const events = yield* writeVerified(store, join(folder, `.${name}.partial`), file)
     if (given !== undefined) recordBackupFolder(store.location, folder)
