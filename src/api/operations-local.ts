@@ -277,7 +277,7 @@ export const OperationsLocal = Layer.effect(
         })
       },
 
-      stats: () => queries.stats,
+      stats: (_, caller) => queries.stats(viewerOf(caller)),
 
       overview: (_, caller) =>
         Effect.map(consoleReads.overview(viewerOf(caller)), (overview) => ({ ...overview, conversations: overview.conversations.map(conversationWire) })),

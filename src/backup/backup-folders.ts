@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFile
 import { dirname, join, resolve } from "node:path"
 import { Either, Schema } from "effect"
 import { storeStateFolder } from "../hooks/state-folder.js"
-import { copyTakenAt, storeStem } from "./copy-names.js"
+import { copyNaming, copyTakenAt } from "./copy-names.js"
 
 export interface ManagedCopy {
   readonly file: string
@@ -57,11 +57,11 @@ export const recordBackupFolder = (store: string, folder: string): void => {
 /** The store's copies in `folder`, oldest first; none when there is no such folder. */
 export const copiesIn = (folder: string, store: string): ReadonlyArray<ManagedCopy> => {
   if (!existsSync(folder)) return []
-  const stem = storeStem(store)
+  const naming = copyNaming(store)
   return readdirSync(folder, { withFileTypes: true })
     .filter((entry) => entry.isFile())
     .flatMap((entry) => {
-      const takenAt = copyTakenAt(stem, entry.name)
+      const takenAt = copyTakenAt(naming, entry.name)
       return takenAt === undefined ? [] : [{ file: join(folder, entry.name), name: entry.name, takenAt }]
     })
     .sort((a, b) => a.takenAt.getTime() - b.takenAt.getTime())

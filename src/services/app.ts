@@ -6,14 +6,14 @@
  * (MEMLEDGER_EMBEDDER, see docs/embeddings.md) unless a layer for it is given.
  */
 import { resolve } from "node:path"
-import { Either, Layer } from "effect"
+import { Effect, Either, Layer } from "effect"
 import { DEFAULT_CONFIG, type LedgerConfig } from "../config.js"
 import { EmbedderFromEnv, type Embedder } from "../embeddings/embedder.js"
 import type { EmbedderConfigInvalid } from "../embeddings/errors.js"
 import { OperationsLocal } from "../api/operations-local.js"
 import { CommandsLive } from "./commands.js"
 import { ConsoleLive } from "./console.js"
-import { BackupsLive } from "./backups.js"
+import { BackupsLive, restoreExport } from "./backups.js"
 import { MaintenanceLive } from "./maintenance.js"
 import { QueriesLive } from "./queries.js"
 import { RetrievalLive } from "./retrieval.js"
@@ -24,15 +24,16 @@ import { storeErrorOf as sqliteStoreErrorOf } from "../store/sqlite/store-error-
 import { unusablePath as unusableFile } from "../store/sqlite/database.js"
 import type { EventLog } from "../store/event-log.js"
 import type { LedgerReader } from "../store/ledger-reader.js"
-import type { StoreMaintenance } from "../store/store-maintenance.js"
+import { StoreMaintenance } from "../store/store-maintenance.js"
 import type { Tokens } from "../store/tokens.js"
 import { PeopleLive } from "./people.js"
 import type { Settings } from "../config.js"
-import type { DatabaseUnusable, DiskFull, StoreNotFound } from "../domain/errors.js"
+import type { DatabaseUnusable, DiskFull, DomainError, StoreNotFound } from "../domain/errors.js"
 import type { StoreError } from "../store/errors.js"
 import { TasksLive } from "./tasks.js"
 import type { StoreOpening } from "../store/opening.js"
-import { BackupNotAvailable, type RestoreRefused, type RestoreReport } from "../store/store-copies.js"
+import { BackupNotAvailable, RestoreRefused, verifyFailure, type RestoreReport } from "../store/store-copies.js"
+import { verifyExportCopy } from "../store/transfer/export-copies.js"
 import { isStoreUrl, storeScheme } from "../store/store-url.js"
 import { restoreCopy } from "../store/sqlite/restore-copy.js"
 
@@ -79,20 +80,36 @@ export const unusablePath = (location: string): string | undefined => (isPostgre
 export { isPostgresUrl }
 
 /**
- * Why `mem backup` does not copy this store, if it does not: this root opens SQLite files, and
- * a store named by a URL (PostgreSQL, to come) is none. Its backups are exports, until its own
- * store writes them through the maintenance port's `backup`.
+ * Why `mem backup` does not back this store up, if it does not: a file is copied, a PostgreSQL
+ * database's log written as an export; a store named by any other URL is neither.
  */
-export const backupRefusal = (store: string, restoring = false): BackupNotAvailable | undefined => {
-  if (!isStoreUrl(store)) return undefined
-  const instead = restoring
-    ? "its backups are exports ('mem export FILE'), which 'mem replay FILE' takes into an empty store"
-    : "write its backup with 'mem export FILE' for now (mem backup will write its log as an export later); for the database itself, pg_dump and point-in-time recovery are the tools"
-  return new BackupNotAvailable({ store: `a ${storeScheme(store)}:// store`, instead })
-}
+export const backupRefusal = (store: string): BackupNotAvailable | undefined =>
+  !isStoreUrl(store) || isPostgresUrl(store)
+    ? undefined
+    : new BackupNotAvailable({
+        store: `a ${storeScheme(store)}:// store`,
+        instead: "write its log with 'mem export FILE', which 'mem replay FILE' takes into an empty store"
+      })
 
-/** Puts a verified backup copy in place of the store file, which no process may have open (restore-copy.ts). */
-export const restoreStore = (store: string, file: string, now: Date): Either.Either<RestoreReport, RestoreRefused | BackupNotAvailable> => {
-  const refused = backupRefusal(store, true)
-  return refused === undefined ? restoreCopy(store, file, DEFAULT_CONFIG, now) : Either.left(refused)
+/**
+ * Puts a verified backup copy in place of the store. A file's copy replaces the file, which no
+ * process may have open (restore-copy.ts); a database's copy, an export, is replayed into it,
+ * and only into an empty one (backups.ts `restoreExport`).
+ */
+export const restoreStore = (
+  store: string,
+  file: string,
+  now: Date
+): Effect.Effect<RestoreReport, RestoreRefused | BackupNotAvailable | DomainError | DatabaseUnusable | StoreNotFound | DiskFull> => {
+  const refused = backupRefusal(store)
+  if (refused !== undefined) return Effect.fail(refused)
+  if (!isPostgresUrl(store)) return restoreCopy(store, file, DEFAULT_CONFIG, now)
+  // Checked before the database is opened: a copy that does not verify leaves a new, empty
+  // database as it was, without even memledger's tables.
+  const verified = verifyExportCopy(file)
+  if (Either.isLeft(verified)) return Effect.fail(new RestoreRefused({ file, reason: verified.left.reason }))
+  if (!verified.right.ok) return Effect.fail(new RestoreRefused({ file, reason: `it does not verify: ${verifyFailure(verified.right)}` }))
+  return Effect.flatMap(StoreMaintenance, (maintenance) => restoreExport(maintenance, file)).pipe(
+    Effect.provide(StoreLive(store, DEFAULT_CONFIG, { create: true }))
+  )
 }

@@ -37,8 +37,8 @@ export interface QueriesApi {
   readonly show: (id: string, viewer?: Viewer) => Effect.Effect<MemoryView, DomainError>
   readonly log: (filter: ReadFilter & { readonly memory?: string }, viewer?: Viewer) => Effect.Effect<StoredEvent[], DomainError>
   readonly conversations: (viewer?: Viewer) => Effect.Effect<ConversationState[]>
-  /** Counts of the whole store, private memories included (never their text or ids). */
-  readonly stats: Effect.Effect<Stats>
+  /** The store's counts, of what `viewer` sees: another person's private memories count nowhere. */
+  readonly stats: (viewer?: Viewer) => Effect.Effect<Stats>
   /** A memory's written and learned cues, learned ones with their weight now and their source. */
   readonly cues: (id: string, viewer?: Viewer) => Effect.Effect<{ memory: MemoryView; cues: CueView[] }, DomainError>
 }
@@ -63,21 +63,22 @@ export const QueriesLive = Layer.effect(
           })
         ),
       conversations: (viewer = null) => read(viewer, (reads) => reads.conversations()),
-      stats: Effect.gen(function* () {
-        const nowMs = yield* Clock.currentTimeMillis
-        const counts = yield* reader.read((reads) => reads.counts(nowMs, config))
-        const keyword = searchesByKeyword(embedder, store)
-        return {
-          ...counts,
-          path: store.location,
-          bytes: yield* store.bytes,
-          search: {
-            mode: keyword ? "keyword" : "hybrid",
-            embedder: embedder.model,
-            vectorsCurrent: keyword ? null : yield* store.vectorsCurrent(embedder.model)
-          }
-        } as const
-      }),
+      stats: (viewer = null) =>
+        Effect.gen(function* () {
+          const nowMs = yield* Clock.currentTimeMillis
+          const counts = yield* read(viewer, (reads) => reads.counts(nowMs, config))
+          const keyword = searchesByKeyword(embedder, store)
+          return {
+            ...counts,
+            path: store.location,
+            bytes: yield* store.bytes,
+            search: {
+              mode: keyword ? "keyword" : "hybrid",
+              embedder: embedder.model,
+              vectorsCurrent: keyword ? null : yield* store.vectorsCurrent(embedder.model)
+            }
+          } as const
+        }),
       cues: (id, viewer = null) =>
         Effect.flatMap(Clock.currentTimeMillis, (nowMs) =>
           Effect.flatten(

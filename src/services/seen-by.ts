@@ -42,6 +42,7 @@ export const seenBy = (reads: LedgerReads, viewer: Viewer): LedgerReads => {
     keywordMatchesOutside: (query, scope) => reads.keywordMatchesOutside(query, { ...scope, viewer }).filter(sees),
     keywordNeighbours: (content, project, count) => reads.keywordNeighbours(content, project, count, viewer),
     vectorNeighbours: (vector, project, count) => reads.vectorNeighbours(vector, project, count, viewer),
+    counts: (nowMs, config) => reads.counts(nowMs, config, viewer),
     memoryCounts: (projects) => reads.memoryCounts(projects, viewer),
     gatedMemories: (nowMs, config, limit) => reads.gatedMemories(nowMs, config, limit, viewer),
     memoryPage: (filter) => reads.memoryPage({ ...filter, viewer }),

@@ -25,7 +25,7 @@ import type { DocumentFrequency } from "../retrieval/coverage.js"
 import type { RankFields } from "../retrieval/rank.js"
 import type { Viewer } from "../domain/viewer.js"
 
-/** The counts `stats` reports, as the projections hold them now. */
+/** The counts `stats` reports, as the projections hold them now, of what one reader sees. */
 export interface StoreCounts {
   readonly events: number
   readonly memories: { readonly live: number; readonly forgotten: number; readonly superseded: number }
@@ -59,7 +59,8 @@ export interface MemoryReads {
   readonly conversation: (origin: string) => ConversationState | undefined
   readonly conversations: () => ConversationState[]
   readonly forgottenOrigins: () => ReadonlySet<string>
-  readonly counts: (nowMs: number, config: LedgerConfig) => StoreCounts
+  /** Another person's private memories, and what the reader's log and conversations leave out with them, count nowhere. */
+  readonly counts: (nowMs: number, config: LedgerConfig, viewer?: Viewer) => StoreCounts
 }
 
 export interface LogReads {

@@ -5,13 +5,13 @@
 import { Schema } from "effect"
 import type { VerifyReport } from "./store-maintenance.js"
 
-/** A store `mem backup` does not copy as a file: its backups are written another way. */
+/** A store `mem backup` neither copies as a file nor writes as an export: its backups are written another way. */
 export class BackupNotAvailable extends Schema.TaggedError<BackupNotAvailable>()("BackupNotAvailable", {
   store: Schema.String,
   instead: Schema.String
 }) {
   override get message() {
-    return `mem backup copies a SQLite store file, and ${this.store} is not one: ${this.instead}`
+    return `mem backup copies a SQLite store file or exports a PostgreSQL database's log, and ${this.store} is neither: ${this.instead}`
   }
 }
 

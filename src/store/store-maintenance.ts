@@ -10,7 +10,7 @@ import type { DiskFull, DomainError } from "../domain/errors.js"
 import type { EmbedderApi } from "../embeddings/embedder.js"
 import type { EmbedderUnavailable } from "../embeddings/errors.js"
 import type { StoreDamaged, StoreError } from "./errors.js"
-import type { BackupNotAvailable, CopyPurge, CopyUnreadable } from "./store-copies.js"
+import type { BackupFailed, CopyPurge, CopyUnreadable } from "./store-copies.js"
 
 export interface StoreMaintenanceApi {
   /** Where the store is, as `stats` and `doctor` name it (a file's path, ":memory:"). */
@@ -34,10 +34,11 @@ export interface StoreMaintenanceApi {
   readonly purgePreview: (options: { readonly memories: boolean }) => Effect.Effect<{ readonly conversations: ReadonlyArray<string>; readonly memories: number }>
   /**
    * Writes a consistent copy of the store to `toFile` (new, owner-only) while other processes go
-   * on writing. A store that is not copied as a file refuses, saying how its backups are written.
+   * on writing: SQLite copies its file; a store with no file to copy (PostgreSQL) writes its log
+   * as an export, on one snapshot. A copy that cannot be written is `BackupFailed`, saying why.
    */
-  readonly backup: (toFile: string) => Effect.Effect<void, BackupNotAvailable | DiskFull>
-  /** What `verify` reports, of a copy `backup` wrote (or one to restore), as it would of the store. */
+  readonly backup: (toFile: string) => Effect.Effect<void, BackupFailed | DiskFull>
+  /** What `verify` reports, of a copy `backup` wrote (or one to restore), as it would of the store (an export: its chain). */
   readonly verifyCopy: (file: string, nowIso: string) => Effect.Effect<VerifyReport, CopyUnreadable>
   /**
    * Erases from a copy of this store's log every payload the store has erased, so a purge reaches

@@ -4,13 +4,16 @@
  */
 import { describe, expect, it } from "vitest"
 import { firstBackupDelay } from "../../src/backup/backup-schedule.js"
-import { copyName, copyTakenAt, storeStem } from "../../src/backup/copy-names.js"
+import { copyName, copyNaming, copyTakenAt, storeStem } from "../../src/backup/copy-names.js"
+
+const FILE_COPIES = copyNaming("memledger.db")
+const EXPORT_COPIES = copyNaming("postgres://mem:s3cret@db.internal:5432/memledger?sslmode=require")
 
 describe("copy names", () => {
   it("carry the store file's name and the UTC time to the second, with no colon", () => {
     const taken = new Date("2026-01-05T03:15:09.987Z")
-    expect(copyName(storeStem("/home/dev/.memledger/memledger.db"), taken)).toBe("memledger-20260105T031509Z.db")
-    expect(copyTakenAt("memledger", "memledger-20260105T031509Z.db")).toEqual(new Date("2026-01-05T03:15:09Z"))
+    expect(copyName(copyNaming("/home/dev/.memledger/memledger.db"), taken)).toBe("memledger-20260105T031509Z.db")
+    expect(copyTakenAt(FILE_COPIES, "memledger-20260105T031509Z.db")).toEqual(new Date("2026-01-05T03:15:09Z"))
   })
 
   it.each([
@@ -22,7 +25,19 @@ describe("copy names", () => {
     ["memledger-20260231T031509Z.db", "no such day"],
     ["memledger-2026-01-05T03:15:09Z.db", "another time format"]
   ])("leave %s alone (%s)", (name) => {
-    expect(copyTakenAt("memledger", name)).toBeUndefined()
+    expect(copyTakenAt(FILE_COPIES, name)).toBeUndefined()
+  })
+
+  it("of a PostgreSQL store are exports named after its database, never its host, user or password", () => {
+    const taken = new Date("2026-01-05T03:15:09Z")
+    expect(EXPORT_COPIES).toEqual({ stem: "memledger", extension: ".jsonl" })
+    expect(copyName(EXPORT_COPIES, taken)).toBe("memledger-20260105T031509Z.jsonl")
+    expect(copyTakenAt(EXPORT_COPIES, "memledger-20260105T031509Z.jsonl")).toEqual(taken)
+    // A file's copy and a database's are not each other's, even under the same name.
+    expect(copyTakenAt(EXPORT_COPIES, "memledger-20260105T031509Z.db")).toBeUndefined()
+    expect(copyTakenAt(FILE_COPIES, "memledger-20260105T031509Z.jsonl")).toBeUndefined()
+    expect(copyNaming("postgres://db.internal/team%2Fone").stem).toBe("team_one")
+    expect(copyNaming("postgres://db.internal").stem).toBe("memledger")
   })
 
   it("take the stem from the file name, whatever its extension, and a default for none", () => {

@@ -1,8 +1,9 @@
 /**
  * `mem backup [DIR]` as a person runs it: a verified, owner-only copy named by the UTC second,
  * in the store's own backup folder unless DIR is given; retention in that folder deletes only
- * this store's older copies; a store that is not a SQLite file, a missing store, and a DIR that
- * is a file are refused, each saying what to do.
+ * this store's older copies; a store named by a URL that is not PostgreSQL's, a missing store,
+ * and a DIR that is a file are refused, each saying what to do (PostgreSQL's backups:
+ * postgres-backup.test.ts).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
@@ -57,17 +58,26 @@ describe("mem backup", () => {
     expect(readdirSync(folder).sort()).toEqual([...kept, ...others].sort())
   })
 
-  it("refuses a store that is not a SQLite file, pointing to mem export, without showing its password", () => {
-    const result = mem(["--db", "postgres://app:s3cret-Example9@db.internal:5432/app", "backup", "--json"])
+  it("refuses a store named by a URL that is not PostgreSQL's, pointing to mem export, without showing its password", () => {
+    const result = mem(["--db", "mysql://app:s3cret-Example9@db.internal:3306/app", "backup", "--json"])
     expect(result.code).toBe(1)
     const error = JSON.parse(result.stderr) as { error: string; message: string }
     expect(error.error).toBe("BackupNotAvailable")
-    expect(error.message).toMatch(/postgres:\/\/ store .*'mem export FILE'.*pg_dump/)
+    expect(error.message).toMatch(/mysql:\/\/ store .*'mem export FILE'.*'mem replay FILE'/)
     expect(result.stderr).not.toContain("s3cret")
-    const restore = mem(["--db", "postgres://app:s3cret-Example9@db.internal/app", "backup", "restore", "x.db"])
+    const restore = mem(["--db", "mysql://app:s3cret-Example9@db.internal/app", "backup", "restore", "x.db"])
     expect(restore.code).toBe(1)
-    expect(restore.stderr).toMatch(/postgres:\/\/ store .*'mem replay FILE'/)
+    expect(restore.stderr).toMatch(/mysql:\/\/ store .*'mem replay FILE'/)
     expect(restore.stderr).not.toContain("s3cret")
+  })
+
+  it("says a PostgreSQL store it cannot reach is unusable, without showing its password", () => {
+    // Port 1 on loopback: nothing listens there, so the connection is refused at once.
+    for (const args of [["backup", "--json"], ["backup", "restore", "x.jsonl", "--json"]]) {
+      const result = mem(["--db", "postgres://app:s3cret-Example9@127.0.0.1:1/app", ...args])
+      expect(result.code).toBe(1)
+      expect(result.stderr).not.toContain("s3cret")
+    }
   })
 
   it("refuses a missing store and creates nothing, not even the backup folder", () => {

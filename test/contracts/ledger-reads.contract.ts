@@ -7,6 +7,7 @@ import { Either } from "effect"
 import { describe, expect, test } from "vitest"
 import { DEFAULT_CONFIG } from "../../src/config.js"
 import type { NewEvent } from "../../src/events/log.js"
+import { seenBy } from "../../src/services/seen-by.js"
 import type { LedgerReads } from "../../src/store/ledger-reads.js"
 import { added, conversationForgotten, forgotten, outcome, recalled } from "../support/events.js"
 import { eventId, memoryId } from "../support/ids.js"
@@ -42,13 +43,26 @@ const LOG: ReadonlyArray<NewEvent> = [
   event(conversationForgotten(FORGOTTEN_SESSION), 7)
 ]
 
+const PRIVATE = memoryId(6)
+const PRIVATE_GONE = memoryId(7)
+const ALICE_SESSION = "claude-code:session/alice"
+const ALICE_GONE = "claude-code:session/alice-gone"
+
+/** Alice's private memories, written through her token: one with an outcome, one whose conversation she then forgot. */
+const ALICES_PRIVATE: ReadonlyArray<NewEvent> = [
+  { ...event(added(PRIVATE, "deploy previews through the blue cluster", { category: "convention", visibility: "private" }), 7, ALICE_SESSION), author: "alice" },
+  { ...event(outcome([PRIVATE], "worked"), 8, ALICE_SESSION), author: "alice" },
+  { ...event(added(PRIVATE_GONE, "the preview password rotates weekly", { visibility: "private" }), 8, ALICE_GONE), author: "alice" },
+  { ...event(conversationForgotten(ALICE_GONE), 9), author: "alice" }
+]
+
 export const readContract = (store: StoreUnderTest): void => {
   describe(`read contract: ${store.name}`, () => {
-    /** Opens an empty store, appends LOG in one write, and asks `f` of one snapshot. */
-    const given = async <A>(f: (reads: LedgerReads) => A): Promise<A> => {
+    /** Opens an empty store, appends `log` (LOG unless given) in one write, and asks `f` of one snapshot. */
+    const given = async <A>(f: (reads: LedgerReads) => A, log: ReadonlyArray<NewEvent> = LOG): Promise<A> => {
       const ports = await store.open()
       try {
-        await ports.run(ports.log.write((unit) => Either.right(unit.append(LOG))))
+        await ports.run(ports.log.write((unit) => Either.right(unit.append(log))))
         return await ports.run(ports.reader.read(f))
       } finally {
         await ports.close()
@@ -153,6 +167,47 @@ export const readContract = (store: StoreUnderTest): void => {
         records: { memories: 2 }
       })
       expect(counts.conversations).toEqual({ total: 3, forgotten: 1 })
+    })
+
+    test("counts are of what the reader sees: another person's private memories, their events and conversations count nowhere", async () => {
+      const counted = await given(
+        (r) =>
+          Object.fromEntries(
+            (["alice", "bob", null] as const).map((viewer) => {
+              const seen = seenBy(r, viewer)
+              return [String(viewer), { counts: r.counts(NOW, DEFAULT_CONFIG, viewer), log: [...seen.events({})].length, conversations: seen.conversations().length }]
+            })
+          ),
+        [...LOG, ...ALICES_PRIVATE]
+      )
+      const alice = counted.alice!
+      expect(alice.counts).toMatchObject({
+        events: LOG.length + ALICES_PRIVATE.length,
+        memories: { live: 4, forgotten: 1, superseded: 0 },
+        byCategory: { command: 2, convention: 2 },
+        projects: 2,
+        outcomes: { worked: 2, failed: 1, partial: 0 },
+        records: { memories: 3 }
+      })
+      expect(alice.counts.conversations).toEqual({ total: 5, forgotten: 2 })
+      // Bob, and a reader without a name, count what the log without alice's private memories holds.
+      for (const other of [counted.bob!, counted.null!]) {
+        expect(other.counts).toMatchObject({
+          // Her two memories' three events are not in their log; the forgetting of her conversation is.
+          events: LOG.length + 1,
+          memories: { live: 3, forgotten: 1, superseded: 0 },
+          byCategory: { command: 2, convention: 1 },
+          projects: 2,
+          outcomes: { worked: 1, failed: 1, partial: 0 },
+          records: { memories: 2 }
+        })
+        expect(other.counts.conversations).toEqual({ total: 3, forgotten: 1 })
+      }
+      // The same numbers as the reader's own log and conversations list.
+      for (const { counts, log, conversations } of Object.values(counted)) {
+        expect(counts.events).toBe(log)
+        expect(counts.conversations.total).toBe(conversations)
+      }
     })
 
     test("keyword candidates match in scope only: the project's and global live memories", async () => {

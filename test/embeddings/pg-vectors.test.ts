@@ -111,7 +111,7 @@ describePostgres("vectors on PostgreSQL", () => {
       const session = Effect.gen(function* () {
         const found = yield* search("integration tests")
         const doctor = yield* Effect.flatMap(Maintenance, (m) => m.doctor)
-        const stats = yield* Effect.flatMap(Queries, (q) => q.stats)
+        const stats = yield* Effect.flatMap(Queries, (q) => q.stats())
         return { found, doctor, stats }
       })
       const keyword = await run(

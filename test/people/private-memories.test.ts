@@ -268,6 +268,51 @@ for (const [storeName, location] of STORE_LOCATIONS) {
       expect(accepted.json().private).toBeUndefined()
     })
 
+    test("stats: a new private memory of alice's counts in her totals, and changes none of bob's, on every surface", async () => {
+      const statsOf = async (who: "alice" | "bob") => {
+        const answer = await team.as(who, "GET", "/stats")
+        expect(answer.status).toBe(200)
+        // The store's size grows with any write: what is compared is what stats counts.
+        const { bytes: _bytes, ...counts } = answer.json()
+        return counts
+      }
+      const before = { alice: await statsOf("alice"), bob: await statsOf("bob") }
+      const caller = { origin: "claude-code:session/alice-stats", agent: "claude-code" }
+      const body = { content: "Canary releases of the ferret service wait for the walrus dashboard", scope: "project", project: "github.com/acme/ferret", category: "workaround", visibility: "private" }
+      expect((await team.as("alice", "POST", "/memories", body, caller)).json()).toMatchObject({ stored: true })
+
+      const bob = await statsOf("bob")
+      expect(bob).toEqual(before.bob)
+      const alice = await statsOf("alice")
+      expect(alice).toMatchObject({
+        events: before.alice.events + 1,
+        memories: { ...before.alice.memories, live: before.alice.memories.live + 1 },
+        byCategory: { ...before.alice.byCategory, workaround: (before.alice.byCategory.workaround ?? 0) + 1 },
+        projects: before.alice.projects + 1,
+        conversations: { ...before.alice.conversations, total: before.alice.conversations.total + 1 }
+      })
+
+      // The MCP tool and the command line through the server count as REST does, for each of them.
+      const mcp = async (who: "alice" | "bob") => {
+        const client = new Client({ name: "team-test", version: "1.0.0" })
+        await client.connect(new StreamableHTTPClientTransport(new URL(`${team.served.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${team.tokens[who]}` } } }))
+        const result = (await client.callTool({ name: "stats", arguments: {} })) as CallToolResult
+        await client.close()
+        return result.structuredContent as { events: number; memories: { live: number } }
+      }
+      const cli = (who: "alice" | "bob") => {
+        const run = mem(["stats", "--json"], { env: { MEMLEDGER_URL: team.served.url, MEMLEDGER_TOKEN: team.tokens[who] } })
+        expect(run.code, run.stderr).toBe(0)
+        return run.json() as { events: number; memories: { live: number } }
+      }
+      for (const [who, expected] of [["alice", alice], ["bob", bob]] as const) {
+        for (const other of [await mcp(who), cli(who)]) {
+          expect(other.events, who).toBe(expected.events)
+          expect(other.memories, who).toEqual(expected.memories)
+        }
+      }
+    })
+
     // Last: bob then holds a copy of her text, which the checks above would find.
     test("near-duplicates and restatements: bob's write neither lists nor confirms it", async () => {
       // Alice's own near-duplicate is stopped by her private memory...

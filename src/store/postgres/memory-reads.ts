@@ -1,6 +1,6 @@
 /**
- * The reads of memories, conversations and counts on PostgreSQL: the same answers as the
- * SQLite store's (the read contract holds both to them), in PostgreSQL's SQL.
+ * The reads of memories, conversations and counts on PostgreSQL (each of what its reader sees):
+ * the same answers as the SQLite store's (the read contract holds both to them), in PostgreSQL's SQL.
  */
 import { Either } from "effect"
 import type { LedgerConfig } from "../../config.js"
@@ -98,32 +98,68 @@ export const shortId = (db: SyncPg, id: string): string => {
 }
 
 
-export const storeCounts = (db: SyncPg, nowMs: number, config: LedgerConfig): StoreCounts => {
-  const count = (sql: string) => db.one<{ n: number }>(sql)!.n
+/**
+ * What `stats` counts, of what `viewer` sees: another person's private memories are left out of
+ * every count, with their outcomes, and the conversations and the events of the log that the
+ * reader's `mem log` and conversations list leave out (seen-by.ts), as on SQLite.
+ */
+export const storeCounts = (db: SyncPg, nowMs: number, config: LedgerConfig, viewer: Viewer = null): StoreCounts => {
+  const count = (sql: string) => db.one<{ n: number }>(sql, [viewer])!.n
   const byCategory = Object.fromEntries(
-    db.query<{ category: string; n: number }>(`SELECT category, count(*) AS n FROM memories WHERE ${LIVE} GROUP BY category`).map((r) => [r.category, r.n])
+    db
+      .query<{ category: string; n: number }>(`SELECT category, count(*) AS n FROM memories WHERE ${LIVE} AND ${SEEN_BY(1)} GROUP BY category`, [viewer])
+      .map((r) => [r.category, r.n])
   )
+  // Evidence of a memory no projection holds (its conversation is forgotten) counts as it did.
   const outcomes = db.one<StoreCounts["outcomes"]>(
-    "SELECT coalesce(sum(worked_count),0) AS worked, coalesce(sum(failed_count),0) AS failed, coalesce(sum(partial_count),0) AS partial FROM evidence"
+    `SELECT coalesce(sum(worked_count),0) AS worked, coalesce(sum(failed_count),0) AS failed, coalesce(sum(partial_count),0) AS partial
+       FROM evidence e LEFT JOIN memories m ON m.id = e.memory_id WHERE m.private_to IS NULL OR m.private_to IS NOT DISTINCT FROM $1`,
+    [viewer]
   )!
-  const records = db.query<EvidenceRow>(`SELECT e.* FROM evidence e JOIN memories m ON m.id = e.memory_id WHERE m.forgotten = 0 AND m.superseded_by IS NULL`)
+  const records = db.query<EvidenceRow>(
+    `SELECT e.* FROM evidence e JOIN memories m ON m.id = e.memory_id
+      WHERE m.forgotten = 0 AND m.superseded_by IS NULL AND (m.private_to IS NULL OR m.private_to IS NOT DISTINCT FROM $1)`,
+    [viewer]
+  )
+  const conversationSeen = "NOT EXISTS (SELECT 1 FROM jsonb_array_elements_text(private_authors::jsonb) a(name) WHERE a.name IS DISTINCT FROM $1)"
   return {
-    events: lastEvent(db)?.seq ?? 0,
+    events: (lastEvent(db)?.seq ?? 0) - count(UNSEEN_EVENTS),
     memories: {
-      live: count(`SELECT count(*) AS n FROM memories WHERE ${LIVE}`),
-      forgotten: count("SELECT count(*) AS n FROM memories WHERE forgotten = 1"),
-      superseded: count("SELECT count(*) AS n FROM memories WHERE superseded_by IS NOT NULL AND forgotten = 0")
+      live: count(`SELECT count(*) AS n FROM memories WHERE ${LIVE} AND ${SEEN_BY(1)}`),
+      forgotten: count(`SELECT count(*) AS n FROM memories WHERE forgotten = 1 AND ${SEEN_BY(1)}`),
+      superseded: count(`SELECT count(*) AS n FROM memories WHERE superseded_by IS NOT NULL AND forgotten = 0 AND ${SEEN_BY(1)}`)
     },
     byCategory,
-    projects: count("SELECT count(DISTINCT project) AS n FROM memories WHERE project IS NOT NULL"),
+    projects: count(`SELECT count(DISTINCT project) AS n FROM memories WHERE project IS NOT NULL AND ${SEEN_BY(1)}`),
     conversations: {
-      total: count("SELECT count(*) AS n FROM conversations"),
-      forgotten: count("SELECT count(*) AS n FROM conversations WHERE forgotten = 1")
+      total: count(`SELECT count(*) AS n FROM conversations WHERE ${conversationSeen}`),
+      forgotten: count(`SELECT count(*) AS n FROM conversations WHERE forgotten = 1 AND ${conversationSeen}`)
     },
     outcomes,
     records: { memories: records.length, gated: records.filter((row) => recordAt(rowToEvidence(row), nowMs, config).gated).length }
   }
 }
+
+/**
+ * The events a reader's log leaves out (seen-by.ts `eventSeenBy`): those not purged that concern
+ * a memory private to someone else ($1 is the reader). A memory the projections hold says whose
+ * it is; one they do not (its conversation is forgotten) is its own events' to say, the last
+ * that set its visibility.
+ */
+const UNSEEN_EVENTS = `
+  SELECT count(DISTINCT em.seq) AS n FROM event_memories em JOIN events e ON e.seq = em.seq
+   WHERE e.payload IS NOT NULL AND em.memory_id IN (
+     SELECT id FROM memories WHERE private_to IS NOT NULL AND private_to IS DISTINCT FROM $1
+     UNION ALL
+     SELECT h.id FROM (SELECT DISTINCT memory_id AS id FROM event_memories em2 WHERE NOT EXISTS (SELECT 1 FROM memories m WHERE m.id = em2.memory_id)) h
+      WHERE coalesce((
+        SELECT CASE WHEN v.payload::jsonb ->> 'visibility' = 'private' THEN v.author END
+          FROM event_memories vm JOIN events v ON v.seq = vm.seq
+         WHERE vm.memory_id = h.id AND v.payload IS NOT NULL
+           AND ((v.type = 'MemoryAdded' AND v.payload::jsonb ->> 'memoryId' = h.id)
+             OR (v.type = 'MemoryRevised' AND (v.payload::jsonb ->> 'visibility' = 'shared'
+                                               OR (v.payload::jsonb ->> 'visibility' = 'private' AND v.author IS NOT NULL))))
+         ORDER BY v.seq DESC LIMIT 1), $1) IS DISTINCT FROM $1)`
 
 export const memoryCounts = (db: SyncPg, projects: number, viewer: Viewer = null): MemoryCounts => {
   const groups = db.query<{ category: string; project: string | null; status: string; forgotten: number; superseded: boolean; n: number }>(

@@ -1,21 +1,25 @@
 /**
  * The maintenance port on PostgreSQL. Moving a log in and out is the shared transfer code
  * (store/transfer) over this store's writes and reads; rebuild, verify and purge are this
- * store's own. The embedder's vectors are kept by the sync every store shares
- * (store/vector-sync.ts) in pgvector's tables (vector-tables.ts), where the database has
- * pgvector; where it has not, the store keeps none, searches are keyword ones, and `doctor`'s
- * "vectors" check says why.
+ * store's own. A database has no file to copy: its backup copies are exports of its log, taken
+ * on one snapshot, checked as replay checks an export, and purged by writing them again from the
+ * purged log (transfer/export-copies.ts). The embedder's vectors are kept by the sync every
+ * store shares (store/vector-sync.ts) in pgvector's tables (vector-tables.ts), where the
+ * database has pgvector; where it has not, the store keeps none, searches are keyword ones, and
+ * `doctor`'s "vectors" check says why.
  */
 import { randomBytes } from "node:crypto"
+import { dirname } from "node:path"
 import { Effect, Either } from "effect"
 import { checkActor } from "../../commands/actor.js"
 import { countLines, parseImport } from "../../commands/import-lines.js"
 import { DiskFull } from "../../domain/errors.js"
 import { makeImportIdFactory } from "../../domain/ids.js"
 import { LogBroken, StoreLocked } from "../errors.js"
-import { BackupNotAvailable, CopyUnreadable } from "../store-copies.js"
+import { BackupFailed } from "../store-copies.js"
 import type { StoreError } from "../errors.js"
 import type { Check, PrivacyCounts, StoreMaintenanceApi } from "../store-maintenance.js"
+import { purgeExportCopy, verifyExportCopy, type ErasedLog } from "../transfer/export-copies.js"
 import { exportLog, type ExportSource } from "../transfer/export-file.js"
 import { importLineByLine } from "../transfer/import-line-by-line.js"
 import type { LogWriter } from "../transfer/log-writer.js"
@@ -51,11 +55,25 @@ export const pgMaintenance = (ledger: PgLedger): StoreMaintenanceApi => {
     purgePreview: (options) => Effect.sync(() => previewPurge(ledger, options)),
     checks: Effect.sync(() => ledger.read((db) => checks(db, ledger))),
     privacyCounts: Effect.sync(() => ledger.read((db) => db.one<PrivacyCounts>(PRIVACY_COUNTS)!)),
-    // A PostgreSQL database is backed up by its own tools (pg_dump, point-in-time recovery) or as
-    // an export of its log: it has no file for `mem backup` to copy (docs/backups.md).
-    backup: () => Effect.fail(new BackupNotAvailable({ store: "a postgres:// store", instead: EXPORT_INSTEAD })),
-    verifyCopy: (file) => Effect.fail(new CopyUnreadable({ file, reason: "a PostgreSQL store keeps no file copies; its backups are exports" })),
-    purgeCopy: (file) => Effect.succeed({ file, problem: "not a copy of this PostgreSQL store: it keeps no file copies" }),
+    // The export reads the log in one REPEATABLE READ transaction: the log as one commit left it,
+    // whatever others write meanwhile (each write appends after the head it read under the lock,
+    // and commits before the next takes it, so every snapshot holds a beginning of the log).
+    backup: (toFile) =>
+      Effect.suspend(() => exportLog(pgExportSource(ledger), toFile)).pipe(
+        Effect.asVoid,
+        Effect.catchTags({
+          ExportTargetInvalid: (invalid) => Effect.fail(new BackupFailed({ folder: dirname(toFile), reason: invalid.reason })),
+          EventDoesNotVerify: (broken) =>
+            Effect.fail(
+              new BackupFailed({
+                folder: dirname(toFile),
+                reason: `event #${broken.seq} of the store does not verify (${broken.reason}); 'mem verify' checks the store itself`
+              })
+            )
+        })
+      ),
+    verifyCopy: (file) => Effect.suspend(() => verifyExportCopy(file)),
+    purgeCopy: (file) => Effect.sync(() => purgeExportCopy(pgErasedLog(ledger), file)),
     keepsVectors: ledger.vectors.kept,
     syncVectors: (embedder, onProgress) => (ledger.vectors.kept ? ensureVectors(pgVectorStore(ledger), embedder, onProgress) : Effect.void),
     // Without pgvector there is nothing to catch up with: `doctor` says why searches are keyword ones.
@@ -63,9 +81,6 @@ export const pgMaintenance = (ledger: PgLedger): StoreMaintenanceApi => {
     errorOf: (thrown) => pgStoreErrorOf(thrown, ledger.location)
   }
 }
-
-const EXPORT_INSTEAD =
-  "write its backup with 'mem export FILE' (which 'mem replay FILE' takes into an empty store); for the database itself, pg_dump and point-in-time recovery are the tools"
 
 const checks = (db: SyncPg, ledger: PgLedger): Check[] => {
   const version = db.one<{ v: string }>("SELECT current_setting('server_version') AS v")!.v
@@ -100,6 +115,21 @@ const pgExportSource = (ledger: PgLedger): ExportSource => ({
   read: (f) => ledger.read((db) => f(readRows(db), () => lastEvent(db)?.seq ?? 0)),
   diskFull: (error, file) =>
     error instanceof Error && "code" in error && (error.code === "ENOSPC" || error.code === "EDQUOT") ? new DiskFull({ path: file }) : undefined
+})
+
+/** The log as a purge of an export copy reads it, and writes the copy again from it. */
+const pgErasedLog = (ledger: PgLedger): ErasedLog => ({
+  hashAt: (seq) => ledger.read((db) => db.one<{ hash: string }>("SELECT hash FROM events WHERE seq = $1", [seq])?.hash),
+  erasedThrough: (seq) =>
+    ledger.read((db) => db.query<{ seq: number }>("SELECT seq FROM events WHERE payload IS NULL AND seq <= $1 ORDER BY seq", [seq]).map((r) => r.seq)),
+  exportThrough: (file, seq) => {
+    const through: ExportSource = {
+      ...pgExportSource(ledger),
+      read: (f) => ledger.read((db) => f(readRows(db, { before: seq + 1 }), () => seq))
+    }
+    const written = exportLog(through, file)
+    return Either.isLeft(written) ? written.left.message : undefined
+  }
 })
 
 /** PostgreSQL's SQLSTATEs for a full disk, and for a lock not granted in time. */

@@ -43,7 +43,7 @@ export const pgReads = (db: SyncPg, vectors: boolean): LedgerReads => ({
   conversation: (origin) => loadConversation(db, origin),
   conversations: () => listConversations(db),
   forgottenOrigins: () => forgottenOrigins(db),
-  counts: (nowMs, config) => storeCounts(db, nowMs, config),
+  counts: (nowMs, config, viewer) => storeCounts(db, nowMs, config, viewer),
   events: (filter) => readEvents(db, filter),
   head: () => lastEvent(db) ?? EMPTY_LOG,
   captureKeyInLog: (origin, span) => captureKeyInLog(db, origin, span),

@@ -1,6 +1,7 @@
 /**
  * The memory listings and counts that read several rows at once: what a context without
- * a query offers, the near-duplicate neighbours of a new text, and the counts `stats` reports.
+ * a query offers, the near-duplicate neighbours of a new text, and the counts `stats` reports,
+ * each of what its reader sees.
  */
 import type { LedgerConfig } from "../../config.js"
 import { recordAt } from "../../projections/evidence-state.js"
@@ -53,39 +54,73 @@ const liveByKeys = (db: Db, keys: ReadonlyArray<number>, project: string | null,
         rowToMemory
       )
 
-export const storeCounts = (db: Db, nowMs: number, config: LedgerConfig): StoreCounts => {
-  const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n
+/**
+ * What `stats` counts, of what `viewer` sees (domain/viewer.ts): another person's private
+ * memories are left out of every count, with their outcomes, and the conversations and the
+ * events of the log that the reader's `mem log` and conversations list leave out (seen-by.ts).
+ */
+export const storeCounts = (db: Db, nowMs: number, config: LedgerConfig, viewer: Viewer = null): StoreCounts => {
+  const count = (sql: string, ...args: unknown[]) => (db.prepare(sql).get(...args) as { n: number }).n
+  const seen = "(private_to IS NULL OR private_to IS ?)"
   const byCategory = Object.fromEntries(
-    (db.prepare("SELECT category, count(*) AS n FROM memories WHERE forgotten = 0 AND superseded_by IS NULL GROUP BY category").all() as {
+    (db.prepare(`SELECT category, count(*) AS n FROM memories WHERE forgotten = 0 AND superseded_by IS NULL AND ${seen} GROUP BY category`).all(viewer) as {
       category: string
       n: number
     }[]).map((r) => [r.category, r.n])
   )
+  // Evidence of a memory no projection holds (its conversation is forgotten) counts as it did.
   const outcomes = db
-    .prepare("SELECT coalesce(sum(worked_count),0) AS worked, coalesce(sum(failed_count),0) AS failed, coalesce(sum(partial_count),0) AS partial FROM evidence")
-    .get() as StoreCounts["outcomes"]
+    .prepare(
+      `SELECT coalesce(sum(worked_count),0) AS worked, coalesce(sum(failed_count),0) AS failed, coalesce(sum(partial_count),0) AS partial
+         FROM evidence e LEFT JOIN memories m ON m.id = e.memory_id WHERE m.private_to IS NULL OR m.private_to IS ?`
+    )
+    .get(viewer) as StoreCounts["outcomes"]
+  const conversationSeen = "NOT EXISTS (SELECT 1 FROM json_each(private_authors) WHERE value IS NOT ?)"
   return {
-    events: eventCount(db),
+    events: eventCount(db) - count(UNSEEN_EVENTS, viewer, viewer, viewer),
     memories: {
-      live: count("SELECT count(*) AS n FROM memories WHERE forgotten = 0 AND superseded_by IS NULL"),
-      forgotten: count("SELECT count(*) AS n FROM memories WHERE forgotten = 1"),
-      superseded: count("SELECT count(*) AS n FROM memories WHERE superseded_by IS NOT NULL AND forgotten = 0")
+      live: count(`SELECT count(*) AS n FROM memories WHERE forgotten = 0 AND superseded_by IS NULL AND ${seen}`, viewer),
+      forgotten: count(`SELECT count(*) AS n FROM memories WHERE forgotten = 1 AND ${seen}`, viewer),
+      superseded: count(`SELECT count(*) AS n FROM memories WHERE superseded_by IS NOT NULL AND forgotten = 0 AND ${seen}`, viewer)
     },
     byCategory,
-    projects: count("SELECT count(DISTINCT project) AS n FROM memories WHERE project IS NOT NULL"),
+    projects: count(`SELECT count(DISTINCT project) AS n FROM memories WHERE project IS NOT NULL AND ${seen}`, viewer),
     conversations: {
-      total: count("SELECT count(*) AS n FROM conversations"),
-      forgotten: count("SELECT count(*) AS n FROM conversations WHERE forgotten = 1")
+      total: count(`SELECT count(*) AS n FROM conversations WHERE ${conversationSeen}`, viewer),
+      forgotten: count(`SELECT count(*) AS n FROM conversations WHERE forgotten = 1 AND ${conversationSeen}`, viewer)
     },
     outcomes,
-    records: records(db, nowMs, config)
+    records: records(db, nowMs, config, viewer)
   }
 }
 
-const records = (db: Db, nowMs: number, config: LedgerConfig): StoreCounts["records"] => {
+/**
+ * The events a reader's log leaves out (seen-by.ts `eventSeenBy`): those not purged that concern
+ * a memory private to someone else. A memory the projections hold says whose it is; one they do
+ * not (its conversation is forgotten) is its own events' to say, the last that set its visibility.
+ * Parameters: the viewer, three times.
+ */
+const UNSEEN_EVENTS = `
+  SELECT count(DISTINCT em.seq) AS n FROM event_memories em JOIN events e ON e.seq = em.seq
+   WHERE e.payload IS NOT NULL AND em.memory_id IN (
+     SELECT id FROM memories WHERE private_to IS NOT NULL AND private_to IS NOT ?
+     UNION ALL
+     SELECT h.id FROM (SELECT DISTINCT memory_id AS id FROM event_memories WHERE memory_id NOT IN (SELECT id FROM memories)) h
+      WHERE coalesce((
+        SELECT CASE WHEN json_extract(v.payload, '$.visibility') = 'private' THEN v.author END
+          FROM event_memories vm JOIN events v ON v.seq = vm.seq
+         WHERE vm.memory_id = h.id AND v.payload IS NOT NULL
+           AND ((v.type = 'MemoryAdded' AND json_extract(v.payload, '$.memoryId') = h.id)
+             OR (v.type = 'MemoryRevised' AND (json_extract(v.payload, '$.visibility') = 'shared'
+                                               OR (json_extract(v.payload, '$.visibility') = 'private' AND v.author IS NOT NULL))))
+         ORDER BY v.seq DESC LIMIT 1), ?) IS NOT ?)`
+
+const records = (db: Db, nowMs: number, config: LedgerConfig, viewer: Viewer): StoreCounts["records"] => {
   const rows = db
-    .prepare("SELECT e.* FROM evidence e JOIN memories m ON m.id = e.memory_id WHERE m.forgotten = 0 AND m.superseded_by IS NULL")
-    .all() as Parameters<typeof rowToEvidence>[0][]
+    .prepare(
+      "SELECT e.* FROM evidence e JOIN memories m ON m.id = e.memory_id WHERE m.forgotten = 0 AND m.superseded_by IS NULL AND (m.private_to IS NULL OR m.private_to IS ?)"
+    )
+    .all(viewer) as Parameters<typeof rowToEvidence>[0][]
   const gated = rows.filter((row) => recordAt(rowToEvidence(row), nowMs, config).gated).length
   return { memories: rows.length, gated }
 }

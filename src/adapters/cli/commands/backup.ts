@@ -1,9 +1,13 @@
-/** `mem backup [DIR]` and `mem backup restore FILE`: verified copies of the store file, and putting one back (docs/backups.md). */
+/**
+ * `mem backup [DIR]` and `mem backup restore FILE`: verified copies of the store (of a SQLite
+ * file, the file; of a PostgreSQL database, an export of its log), and putting one back (docs/backups.md).
+ */
 import { Args, Command } from "@effect/cli"
 import { Clock, Effect, Option } from "effect"
 import { backupRefusal, defaultDbPath, restoreStore } from "../../../services/app.js"
 import { Backups } from "../../../services/backups.js"
 import type { BackupReport, RestoreReport } from "../../../store/store-copies.js"
+import { isStoreUrl } from "../../../store/store-url.js"
 import { count } from "../format.js"
 import { printOutcome } from "../output.js"
 import * as O from "../options.js"
@@ -17,7 +21,9 @@ export const backupRestore = Command.make(
       json: a.json,
       human: restoreText
     })
-).pipe(Command.withDescription("Put a backup copy in place of the store once it verifies; the store as it was is moved aside, not deleted"))
+).pipe(Command.withDescription(
+    "Put a backup copy in place of the store once it verifies; the store as it was is moved aside, not deleted (a PostgreSQL store: replayed into an empty database only)"
+  ))
 
 export const backup = Command.make(
   "backup",
@@ -31,13 +37,15 @@ export const backup = Command.make(
   (a) =>
     Effect.flatMap(mem, ({ db }) => {
       const printed = { json: a.json, human: backupText }
-      // Refused before anything opens the store: the composition root opens no store named by a URL yet.
+      // Refused before anything opens the store: the composition root opens no other store named by a URL.
       const refused = backupRefusal(Option.getOrElse(db, () => defaultDbPath()))
       if (refused !== undefined) return printOutcome(Effect.fail(refused), printed, db)
       return withStore(Effect.flatMap(Backups, (backups) => backups.backup(Option.getOrUndefined(a.folder))), printed)
     })
 ).pipe(
-  Command.withDescription("Write a verified copy of the store to DIR while others write; keep the last 7 daily and 4 weekly copies there"),
+  Command.withDescription(
+    "Write a verified copy of the store (of a PostgreSQL store, an export of its log) to DIR while others write; keep the last 7 daily and 4 weekly copies there"
+  ),
   Command.withSubcommands([backupRestore])
 )
 
@@ -50,5 +58,9 @@ const backupText = (r: BackupReport): string =>
 const restoreText = (r: RestoreReport): string =>
   [
     `restored ${r.restored} (${count(r.events, "event")}, verified) to ${r.store}`,
-    r.movedAside === undefined ? "there was no store there before" : `the store as it was is now ${r.movedAside}`
+    r.movedAside !== undefined
+      ? `the store as it was is now ${r.movedAside}`
+      : isStoreUrl(r.store)
+        ? "its log was empty before: a database is restored into only when empty"
+        : "there was no store there before"
   ].join("\n")

@@ -2,8 +2,9 @@
  * `mem serve --backup DIR`: a copy of the store into DIR at start when the newest there is a day
  * old or more (or there is none), else once it turns a day old, then every 24 hours
  * (backup-schedule.ts). Each is `mem backup DIR`, the command a person runs, in a process of its
- * own: copying and verifying a large store takes seconds of CPU that the server's requests must
- * not wait behind. A backup that fails is logged, and the next one is still taken.
+ * own: copying (or, for a PostgreSQL store, exporting) and verifying a large store takes seconds
+ * of CPU that the server's requests must not wait behind. A backup that fails is logged, and the
+ * next one is still taken.
  */
 import { spawn } from "node:child_process"
 import { resolve } from "node:path"
@@ -31,13 +32,22 @@ export const planBackups = (store: string, folder: string, log: (line: string) =
     })
   })
 
-/** Runs `mem --db STORE backup DIR --json` and says, as a log line, what it did. */
+/**
+ * Runs `mem backup DIR --json` on the store and says, as a log line, what it did. The store is
+ * given in MEMLEDGER_DB, not as --db: a database's URL may hold its password, which a command
+ * line shows to every user of the machine (ps). MEMLEDGER_URL is left out, as it would send the
+ * command to a server.
+ */
 const backupProcess = (store: string, folder: string): Effect.Effect<string> =>
   Either.match(findLauncher(import.meta.url, store), {
     onLeft: (error) => Effect.succeed(`backup not taken: ${error.message}`),
     onRight: (launcher) =>
       Effect.async<string>((resume) => {
-        const child = spawn(launcher.node, [launcher.script, "--db", store, "backup", folder, "--json"], { stdio: ["ignore", "pipe", "pipe"] })
+        const { MEMLEDGER_URL: _server, ...env } = process.env
+        const child = spawn(launcher.node, [launcher.script, "backup", folder, "--json"], {
+          stdio: ["ignore", "pipe", "pipe"],
+          env: { ...env, MEMLEDGER_DB: store }
+        })
         let stdout = ""
         let stderr = ""
         child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
