@@ -112,8 +112,9 @@ export const RetrievalLive = Layer.effect(
               reader.read((store) => {
                 const reads = seenBy(store, actor.author ?? null)
                 const run = runSearch(reads, request, nowMs, config, vector)
+                const shortIds = reads.shortIds(run.results.map((r) => r.memory.id))
                 // Object.assign: on Node 20 a spread followed by a new property takes V8's slow path.
-                return { mode: run.mode, results: run.results.map((r) => Object.assign({}, r, { shortId: reads.shortId(r.memory.id) })) }
+                return { mode: run.mode, results: run.results.map((r) => Object.assign({}, r, { shortId: shortIds.get(r.memory.id)! })) }
               }),
               (found) =>
                 Effect.as(

@@ -44,6 +44,8 @@ export interface MemoryReads {
   readonly resolveId: (typed: string) => Either.Either<MemoryId, InvalidId | MemoryNotFound | AmbiguousId>
   /** The shortest prefix no other memory shares, never under 8 characters. */
   readonly shortId: (id: string) => string
+  /** Each id's shortId, by id: a search's ten at once. */
+  readonly shortIds: (ids: ReadonlyArray<string>) => ReadonlyMap<string, string>
   /**
    * Live memories of the project and global ones that are not instruction-like: what a context
    * without a query offers. Here and below, `viewer` says whose private memories count besides

@@ -88,12 +88,13 @@ export const readContract = (store: StoreUnderTest): void => {
     })
 
     test("shortId is the shortest prefix no other memory shares, never under 8 characters", async () => {
-      const ids = await given((r) => NAMED.map((id) => r.shortId(id)))
+      const [ids, many] = await given((r) => [NAMED.map((id) => r.shortId(id)), r.shortIds(NAMED)] as const)
       for (const [i, short] of ids.entries()) {
         expect(short.length).toBeGreaterThanOrEqual(8)
         expect(NAMED[i]!.startsWith(short)).toBe(true)
         expect(NAMED.filter((id) => id.startsWith(short))).toEqual([NAMED[i]])
       }
+      expect(many).toEqual(new Map(NAMED.map((id, i) => [id, ids[i]])))
     })
 
     test("memoryPage keeps the live memories of the project and global ones, newest first, by filter and cursor", async () => {

@@ -6,7 +6,7 @@
  */
 import * as fc from "fast-check"
 import { afterAll, beforeAll, expect, it } from "vitest"
-import { bm25Args, bm25Sql, exactTop, indexDocuments, type IndexedDocument, type Reading } from "../../src/store/postgres/keyword-index.js"
+import { bm25Args, bm25Sql, exactTop, indexDocuments, queryStatistics, type IndexedDocument, type Reading } from "../../src/store/postgres/keyword-index.js"
 import { DROP_PROJECTIONS, PROJECTION_DDL } from "../../src/store/postgres/schema.js"
 import { SyncPg } from "../../src/store/postgres/sync-client.js"
 import { describePostgres, dropTestDatabases, testPostgres } from "../support/postgres.js"
@@ -62,10 +62,12 @@ describePostgres("keyword search read best first", () => {
         fc.subarray(PLACES, { minLength: 1 }),
         fc.constantFrom(WEIGHTS, HEAVY),
         (terms, places, weights) => {
-          const run = (reading: Reading) => db.query<{ key: number; relevance: number; bound: number }>(bm25Sql("memories", weights, "TRUE", reading), bm25Args({ terms }, places, COUNT))
+          const stats = queryStatistics(db, "memories", { terms })
+          const run = (reading: Reading) =>
+            db.query<{ key: number; relevance: number; reach: number }>(bm25Sql("memories", weights, "TRUE", reading), bm25Args({ terms }, stats, places, COUNT))
           const everyRow = run("all")
           const readings: Reading[] = []
-          const bestFirst = exactTop(db, "memories", { terms }, COUNT, (reading) => (readings.push(reading), run(reading)), 0)
+          const bestFirst = exactTop(COUNT, stats, weights, (reading) => (readings.push(reading), run(reading)), 0)
           if (readings.length === 1) stood++
           expect(bestFirst.map((r) => r.relevance.toFixed(9))).toEqual(everyRow.map((r) => r.relevance.toFixed(9)))
         }

@@ -10,12 +10,12 @@ import { candidateLimit, type KeywordCandidates, type Scope } from "../../retrie
 import { combinePhrasings, type MatchRow } from "../../retrieval/phrasing-matches.js"
 import type { DocumentFrequency } from "../../retrieval/coverage.js"
 import { categoryToken, placeTokensOf } from "../../retrieval/place-tokens.js"
-import { bm25Args, bm25Sql, exactTop, weighQuery, type Reading, type WeighedQuery } from "./keyword-index.js"
+import { bm25Search, weighQuery, type WeighedQuery } from "./keyword-index.js"
 import { liveByKeys, memoriesByKey } from "./memory-reads.js"
 import type { SyncPg } from "./sync-client.js"
 import type { Viewer } from "../../domain/viewer.js"
 
-type CandidateRow = MatchRow & { readonly bound: number }
+type CandidateRow = MatchRow & { readonly reach: number }
 
 /** The `count` best keyword matches in scope for each phrasing: see the SQLite store's keywordCandidates. */
 export const keywordCandidates = (
@@ -35,7 +35,7 @@ export const keywordCandidates = (
   })
 
 const WITH_FIELDS = (matches: string) => `
-  SELECT f.key, f.relevance, f.bound, m.id, m.created_at, m.confidence, m.confirmations, e.worked, e.failed, e.anchor_ms
+  SELECT f.key, f.relevance, f.reach, m.id, m.created_at, m.confidence, m.confirmations, e.worked, e.failed, e.anchor_ms
     FROM (${matches}) f JOIN memories m ON m.key = f.key LEFT JOIN evidence e ON e.memory_id = m.id
    ORDER BY f.relevance DESC`
 
@@ -43,11 +43,14 @@ const WITH_FIELDS = (matches: string) => `
 const contentMatches = (db: SyncPg, phrasing: string, scope: Scope, count: number, config: LedgerConfig): CandidateRow[] | undefined => {
   const q = weighQuery(phrasing)
   if (q === undefined) return undefined
-  const category = scope.category === undefined ? "TRUE" : "t.category = $4"
-  const args = [...bm25Args(q, placeTokensOf(scope.project, true, scope.viewer), count), ...(scope.category === undefined ? [] : [categoryToken(scope.category)])]
-  return exactTop(db, "memories", q, count, (reading) =>
-    db.query<CandidateRow>(WITH_FIELDS(bm25Sql("memories", config.fieldWeights.slice(0, 5), category, reading)), args)
-  )
+  return bm25Search<CandidateRow>(db, q, {
+    index: "memories",
+    weights: config.fieldWeights.slice(0, 5),
+    places: placeTokensOf(scope.project, true, scope.viewer),
+    count,
+    ...(scope.category === undefined ? {} : { where: "t.category = $6", params: [categoryToken(scope.category)] }),
+    around: WITH_FIELDS
+  })
 }
 
 /** Learned cues' matches, each scaled by the cue's weight and `learnedCueWeight`. */
@@ -61,19 +64,23 @@ const cueMatches = (
 ): { rows: CandidateRow[]; floor: number } => {
   const q = weighQuery(phrasing)
   if (q === undefined) return { rows: [], floor: 0 }
-  const sql = (reading: Reading) => `SELECT m.key, f.relevance, f.bound, c.weight, c.anchor_ms AS cue_anchor_ms, m.id, m.created_at, m.confidence, m.confirmations, m.category,
-            e.worked, e.failed, e.anchor_ms
-       FROM (${bm25Sql("cues", [1, config.fieldWeights[4]!], "TRUE", reading)}) f
-       JOIN learned_cues c ON c.key = f.key
-       LEFT JOIN memories m ON m.id = c.memory_id AND m.forgotten = 0 AND m.superseded_by IS NULL
-                           AND (m.project IS NULL OR m.project IS NOT DISTINCT FROM $4)
-                           AND (m.private_to IS NULL OR m.private_to IS NOT DISTINCT FROM $5)
-       LEFT JOIN evidence e ON e.memory_id = m.id
-      ORDER BY f.relevance DESC`
-  const args = [...bm25Args(q, placeTokensOf(scope.project, true), count), scope.project, scope.viewer ?? null]
-  const all = exactTop(db, "cues", q, count, (reading) =>
-    db.query<Omit<CandidateRow, "key"> & { key: number | null; weight: number; cue_anchor_ms: number; category: string }>(sql(reading), args)
-  )
+  const all = bm25Search<Omit<CandidateRow, "key"> & { key: number | null; weight: number; cue_anchor_ms: number; category: string }>(db, q, {
+    index: "cues",
+    weights: [1, config.fieldWeights[4]!],
+    places: placeTokensOf(scope.project, true),
+    count,
+    params: [scope.project, scope.viewer ?? null],
+    around: (matches) => `
+      SELECT m.key, f.relevance, f.reach, c.weight, c.anchor_ms AS cue_anchor_ms, m.id, m.created_at, m.confidence, m.confirmations, m.category,
+             e.worked, e.failed, e.anchor_ms
+        FROM (${matches}) f
+        JOIN learned_cues c ON c.key = f.key
+        LEFT JOIN memories m ON m.id = c.memory_id AND m.forgotten = 0 AND m.superseded_by IS NULL
+                            AND (m.project IS NULL OR m.project IS NOT DISTINCT FROM $6)
+                            AND (m.private_to IS NULL OR m.private_to IS NOT DISTINCT FROM $7)
+        LEFT JOIN evidence e ON e.memory_id = m.id
+       ORDER BY f.relevance DESC`
+  })
   const floor = all.length >= count ? Math.min(...all.map((r) => r.relevance)) * config.learnedCueWeight : 0
   const rows = all
     .filter((r): r is typeof r & { key: number } => r.key !== null && (scope.category === undefined || r.category === scope.category))
@@ -118,10 +125,13 @@ export const keywordMatchesOutside = (db: SyncPg, query: string, scope: Scope): 
 
 /** The best matches in these places (of this category, when given), by BM25 with every column weighted alike. */
 const bestKeys = (db: SyncPg, q: WeighedQuery, places: ReadonlyArray<string>, max: number, category?: string): number[] => {
-  const args = [...bm25Args(q, places, max), ...(category === undefined ? [] : [categoryToken(category)])]
-  return exactTop(db, "memories", q, max, (reading) =>
-    db.query<{ key: number; relevance: number; bound: number }>(bm25Sql("memories", EVEN, category === undefined ? "TRUE" : "t.category = $4", reading), args)
-  ).map((r) => r.key)
+  return bm25Search<{ key: number; relevance: number; reach: number }>(db, q, {
+    index: "memories",
+    weights: EVEN,
+    places,
+    count: max,
+    ...(category === undefined ? {} : { where: "t.category = $6", params: [categoryToken(category)] })
+  }).map((r) => r.key)
 }
 
 const newestKeys = (db: SyncPg, q: WeighedQuery, where: string, args: ReadonlyArray<unknown>): number[] =>

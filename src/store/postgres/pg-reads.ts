@@ -23,6 +23,7 @@ import {
   recentTasks,
   resolveMemoryId,
   shortId,
+  shortIds,
   storeCounts
 } from "./memory-reads.js"
 import { forgottenOrigins, learnedCuesOf, listConversations, loadConversation, loadEvidence, loadEvidenceOf, loadMemory } from "./projections.js"
@@ -35,6 +36,7 @@ export const pgReads = (db: SyncPg, vectors: boolean): LedgerReads => ({
   memoriesByKey: (keys) => memoriesByKey(db, keys),
   resolveId: (typed) => resolveMemoryId(db, typed),
   shortId: (id) => shortId(db, id),
+  shortIds: (ids) => shortIds(db, ids),
   offeredUnasked: (project, viewer) => offeredUnasked(db, project, viewer),
   restatementOf: (contentKey, scope, project, viewer) => findRestatement(db, contentKey, scope, project, viewer),
   evidence: (id) => loadEvidence(db, id),

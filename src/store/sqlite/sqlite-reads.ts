@@ -36,6 +36,8 @@ const makeReads = (db: Db): LedgerReads => ({
   memoriesByKey: (keys) => memoriesByKey(db, keys),
   resolveId: (typed) => resolveMemoryId(db, typed),
   shortId: (id) => shortId(db, id),
+  // In the process, each id costs two index lookups: no round trip to save.
+  shortIds: (ids) => new Map(ids.map((id) => [id, shortId(db, id)])),
   offeredUnasked: (project, viewer) => offeredUnasked(db, project, viewer),
   restatementOf: (contentKey, scope, project, viewer) => findRestatement(db, contentKey, scope, project, viewer),
   evidence: (id) => loadEvidence(db, id),
