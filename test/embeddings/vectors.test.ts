@@ -106,7 +106,8 @@ test("a revised memory is embedded again, from its new text", () => {
   expect([...vectorOf(store.db, embedder.model, keyOf(store, C))!]).toEqual([...l2Normalize(bagOfWords("alpha beta gamma delta", 64))])
 })
 
-test("a memory that leaves the memories projection loses its vector", () => {
+/** A and B embedded, then B's conversation forgotten: B leaves the memories projection. */
+const bothEmbeddedThenBForgotten = () => {
   const store = openTempStore()
   append(store, [added(A, "alpha beta gamma")])
   append(store, [added(B, "alpha beta delta")], "codex:thread/1")
@@ -114,6 +115,11 @@ test("a memory that leaves the memories projection loses its vector", () => {
   sync(store, embedder)
   const keyB = keyOf(store, B)
   append(store, [conversationForgotten("codex:thread/1")])
+  return { store, embedder, keyB }
+}
+
+test("a memory that leaves the memories projection loses its vector", () => {
+  const { store, embedder, keyB } = bothEmbeddedThenBForgotten()
 
   expect(sync(store, embedder)).toMatchObject({ memories: 1, unchanged: 1, removed: 1 })
   expect(vectorOf(store.db, embedder.model, keyB)).toBeUndefined()
@@ -235,13 +241,7 @@ test("pruneErasedVectors deletes cached vectors of texts no memory holds", () =>
 })
 
 test("pruneErasedVectors deletes the stored vectors of memories that are gone before any sync drops them", () => {
-  const store = openTempStore()
-  append(store, [added(A, "alpha beta gamma")])
-  append(store, [added(B, "alpha beta delta")], "codex:thread/1")
-  const embedder = countingEmbedder()
-  sync(store, embedder)
-  const keyB = keyOf(store, B)
-  append(store, [conversationForgotten("codex:thread/1")])
+  const { store, embedder, keyB } = bothEmbeddedThenBForgotten()
 
   expect(pruneErasedVectors(store.db)).toBe(1)
   expect(vectorOf(store.db, embedder.model, keyB)).toBeUndefined()
