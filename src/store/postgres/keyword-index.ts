@@ -286,6 +286,8 @@ export interface Bm25Search {
 /** The `count` best rows of a BM25 search, exactly: the statistics, then the reading exactTop settles on. */
 export const bm25Search = <Row extends { readonly relevance: number; readonly reach: number }>(db: SyncPg, q: WeighedQuery, search: Bm25Search): Row[] => {
   const stats = queryStatistics(db, search.index, q)
+  // No row holds any of the words (often so of learned cues): nothing to search.
+  if (stats.rows === 0) return []
   const args = [...bm25Args(q, stats, search.places, search.count), ...(search.params ?? [])]
   const around = search.around ?? ((matches: string) => matches)
   return exactTop(search.count, stats, search.weights, (reading) => db.query<Row>(around(bm25Sql(search.index, search.weights, search.where ?? "TRUE", reading)), args))
