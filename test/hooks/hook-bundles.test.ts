@@ -58,6 +58,22 @@ describe("what a hook loads", () => {
     expect(bundlesRun(["--db", join(dir, "m.db"), "hook", "stop"], { session_id: "bundles", cwd: dir }, env)).toEqual(["hook.cjs", "hook-store.cjs"])
   })
 
+  it("a store hook loads no module it does not use: no thread, no child process, no vector extension", () => {
+    const dir = tempDir()
+    const record = join(dir, "modules.txt")
+    const input = { session_id: "modules", cwd: dir, source: "startup", prompt: "how do we deploy" }
+    for (const event of ["session-start", "user-prompt-submit", "stop"]) {
+      const run = mem(["--db", join(dir, "m.db"), "hook", event], {
+        input: JSON.stringify(input),
+        env: { NODE_OPTIONS: `--require ${resolve("test/support/record-modules.cjs")}`, RECORD_MODULES: record }
+      })
+      expect(run.code, run.stderr).toBe(0)
+      const loaded = readFileSync(record, "utf8").split("\n")
+      expect(loaded, event).toContain("better-sqlite3")
+      expect(loaded.filter((m) => ["node:worker_threads", "node:child_process", "sqlite-vec", "@effect/platform", "@effect/cli"].includes(m)), event).toEqual([])
+    }
+  })
+
   it("a command line that is not a plain hook call goes on to the CLI, which answers it", () => {
     expect(bundlesRun(["hook", "--help"], {})).toEqual(["hook.cjs", "mem.cjs"])
     expect(bundlesRun(["stats", "--help"], {})).toEqual(["mem.cjs"])

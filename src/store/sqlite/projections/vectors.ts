@@ -19,7 +19,8 @@
  * and they run outside any transaction, so a sync never holds the write lock while it waits.
  */
 import { createHash } from "node:crypto"
-import * as sqliteVec from "sqlite-vec"
+import { createRequire } from "node:module"
+import type * as SqliteVec from "sqlite-vec"
 import type { Db } from "../database.js"
 import { statement } from "../statements.js"
 import type { Projection } from "./projection.js"
@@ -43,7 +44,8 @@ export const vectorsProjection: Projection = {
 /** Loads sqlite-vec into this connection, once. */
 export const loadVecExtension = (db: Db): void => {
   if (loaded.has(db)) return
-  sqliteVec.load(db)
+  // Required here, not imported: a store without vectors (every agent hook's start) never pays for loading it.
+  ;(createRequire(import.meta.url)("sqlite-vec") as typeof SqliteVec).load(db)
   loaded.add(db)
 }
 const loaded = new WeakSet<Db>()
