@@ -21,7 +21,7 @@ import { buildContext, type BuiltContext } from "../retrieval/context.js"
 import { selectContext } from "../retrieval/context-selection.js"
 import { explainRun, runRanking, runSearch, type ExplainedLeftOut, type ExplainedResult, type RankingRequest, type SearchMode } from "../retrieval/ranking-run.js"
 import type { RankedMemory } from "../retrieval/rank.js"
-import { countTokens } from "../retrieval/tokens.js"
+import { countTokens, tokenFloor } from "../retrieval/tokens.js"
 import { Embedder } from "../embeddings/embedder.js"
 import { makeFallbackNotice } from "../embeddings/fallback.js"
 import { makeQueryVectors, type QueryVectorResult } from "../retrieval/query-vector.js"
@@ -145,7 +145,7 @@ export const makeRetrieval: Effect.Effect<RetrievalApi, never, EventLog | Ledger
             return yield* Effect.fail(new InvalidInput({ message: "the budget is a whole number of tokens from 50 to 100000" }))
           }
           const items = yield* reader.read((reads) => selectContext(seenBy(reads, actor.author ?? null), input, nowMs, config, vector))
-          const built = buildContext(items, budget, countTokens)
+          const built = buildContext(items, budget, countTokens, tokenFloor)
           const shown = items.filter((i) => built.included.includes(i.memory.id)).map((i) => i.memory.id)
           if (input.query !== undefined && shown.length > 0) yield* recordRecall(askedOf({ ...input, query: input.query }), shown, actor, nowMs)
           return { ...built, project: input.project }
