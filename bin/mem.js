@@ -9,13 +9,15 @@
 // own small bundle, dist/hook.cjs; a command line it does not take as a hook goes on to the CLI,
 // dist/mem.cjs. A bundle that requires a sibling (`./hook-store.cjs`) gets it run here too, so
 // that it has a code cache of its own.
-import { readFileSync, renameSync, writeFileSync } from "node:fs"
-import { createRequire } from "node:module"
-import { dirname, join } from "node:path"
-import { fileURLToPath } from "node:url"
-import vm from "node:vm"
+//
+// CommonJS (bin/package.json says so), as node -e is: an ES module entry costs every start the
+// ES module loader, a tenth of a bare node start.
+const { readFileSync, renameSync, writeFileSync } = require("node:fs")
+const { createRequire } = require("node:module")
+const { join } = require("node:path")
+const vm = require("node:vm")
 
-const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist")
+const dist = join(__dirname, "..", "dist")
 
 // A reader that stops early (`mem log | head`) closes the pipe: the output ends there, which is
 // not an error worth a stack trace. Every write to the store has committed before its output.

@@ -17,14 +17,20 @@ const withoutConfigFileParsers = {
   }
 }
 
-// The hooks that use the store are loaded by a dynamic import of store-hook.js; it becomes a
-// bundle of its own, which bin/mem.js runs with its own code cache when that import runs. In one
-// bundle with the hook entry, the cache would hold whichever functions the first hook to run
-// compiled: the store's, which post-tool-use would then read on every start, or none of them.
+// The hooks that use the store are loaded by a dynamic import of store-hook.js, or of
+// remote-hook.js when a server is configured; each becomes a bundle of its own, which bin/mem.js
+// runs with its own code cache when that import runs. In one bundle with the hook entry, the
+// cache would hold whichever functions the first hook to run compiled: the store's, which
+// post-tool-use would then read on every start, or none of them. And the store's bundle holds no
+// dynamic import at all: esbuild wraps whatever a dynamic import reaches, Effect included, in
+// lazy initialisers, and a wrapped Effect is the whole of it, every module evaluated.
+const hookBundles = { "store-hook": "./hook-store.cjs", "remote-hook": "./hook-remote.cjs" }
 const storeHooksApart = {
   name: "store-hooks-apart",
   setup(b) {
-    b.onResolve({ filter: /\/store-hook\.js$/ }, (args) => (args.kind === "dynamic-import" ? { path: "./hook-store.cjs", external: true } : undefined))
+    b.onResolve({ filter: /\/(store|remote)-hook\.js$/ }, (args) =>
+      args.kind === "dynamic-import" ? { path: hookBundles[args.path.match(/(store|remote)-hook/)[0]], external: true } : undefined
+    )
   }
 }
 
@@ -34,7 +40,8 @@ await build({
   entryPoints: [
     { in: "src/adapters/cli/main.ts", out: "mem" },
     { in: "src/adapters/hook/main.ts", out: "hook" },
-    { in: "src/adapters/hook/store-hook.ts", out: "hook-store" }
+    { in: "src/adapters/hook/store-hook.ts", out: "hook-store" },
+    { in: "src/adapters/hook/remote-hook.ts", out: "hook-remote" }
   ],
   outdir: "dist",
   outExtension: { ".js": ".cjs" },

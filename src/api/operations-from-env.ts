@@ -2,39 +2,16 @@
  * Which `Operations` a process uses: the local store file, or (with MEMLEDGER_URL set) a
  * `mem serve` elsewhere, so `mem mcp` and the CLI on every machine share one store.
  */
-import { existsSync, readFileSync } from "node:fs"
-import { homedir } from "node:os"
-import { join } from "node:path"
 import { Effect, Layer } from "effect"
 import type { DatabaseUnusable, DiskFull, StoreNotFound } from "../domain/errors.js"
 import type { EmbedderConfigInvalid } from "../embeddings/errors.js"
 import { LocalOperationsLayer } from "../services/app.js"
 import { defaultDbPath } from "../store/default-path.js"
 import type { Operations, RemoteError } from "./operations.js"
-import type { RemoteConfig } from "./operations-remote.js"
 import type { StoreOpening } from "../store/opening.js"
+import { remoteFromEnv } from "./remote-config.js"
 
-/** Where a token for `mem serve` is kept when MEMLEDGER_TOKEN is not set. */
-export const tokenFilePath = (): string => join(homedir(), ".memledger", "token")
-
-/** The server MEMLEDGER_URL names, with its token (MEMLEDGER_TOKEN, else ~/.memledger/token); none if unset. */
-export const remoteFromEnv = (env: NodeJS.ProcessEnv = process.env): RemoteConfig | undefined => {
-  const url = env.MEMLEDGER_URL?.trim()
-  if (!url) return undefined
-  const token = env.MEMLEDGER_TOKEN?.trim() || tokenFromFile()
-  return token ? { url, token } : { url }
-}
-
-const tokenFromFile = (): string | undefined => {
-  const path = tokenFilePath()
-  if (!existsSync(path)) return undefined
-  try {
-    return readFileSync(path, "utf8").trim() || undefined
-  } catch {
-    // An unreadable token file is as good as none: the server's 401 then says what to set.
-    return undefined
-  }
-}
+export { remoteFromEnv, tokenFilePath } from "./remote-config.js"
 
 type OperationsLayer = Layer.Layer<Operations, DatabaseUnusable | StoreNotFound | DiskFull | EmbedderConfigInvalid | RemoteError>
 

@@ -11,7 +11,6 @@
  * and any failure (a package missing, a model folder without its files) is an
  * `EmbedderUnavailable`, remembered so later calls fail at once instead of loading again.
  */
-import { readFile } from "node:fs/promises"
 import { createRequire } from "node:module"
 import { dirname, join, resolve } from "node:path"
 import { Effect } from "effect"
@@ -89,6 +88,8 @@ const loadModel = (options: LocalEmbedderOptions, unavailable: (reason: string) 
       // The runtime must be the very instance the embeddings package uses: resolve it from there.
       const runtime = createRequire(embeddingsPath)(LOCAL_PACKAGES.runtime) as RuntimePackage
       const dir = options.modelDir === undefined ? dirname(fromHere.resolve(LOCAL_PACKAGES.weights)) : resolve(options.modelDir)
+      // Required here, not imported: node:fs/promises is loaded by no other start (an agent hook's).
+      const { readFile } = createRequire(import.meta.url)("node:fs/promises") as typeof import("node:fs/promises")
       return embeddings.initModel(async () => {
         const [model, vocabulary] = await Promise.all([
           runtime.loadGraphModel(`file://${join(dir, "model.json")}`),

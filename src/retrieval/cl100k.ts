@@ -16,6 +16,17 @@ const PIECES = new RegExp(
   "gu"
 )
 
+/**
+ * How many pieces cl100k splits a text into before it merges: a floor under its tokens that
+ * needs no vocabulary, since no token spans two pieces (and none is empty). It is never under the
+ * text's words either: a piece holds at most one of them (whitespace starts a new one).
+ */
+export const piecesIn = (text: string): number => {
+  let count = 0
+  for (const _ of text.matchAll(PIECES)) count++
+  return count
+}
+
 /** A UTF-16 surrogate that is not half of a pair: no token's text holds one. */
 const LONE_SURROGATE = /\p{Surrogate}/u
 const NOT_ASCII = /[^\x00-\x7f]/

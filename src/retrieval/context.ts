@@ -34,13 +34,21 @@ export interface BuiltContext {
  * quadratic (a store's thousand memories made a session index cost a second), so each piece is
  * counted once and the pieces' sum decides; joined by newlines, text never has more tokens than
  * its pieces apart. A candidate whose words alone overflow the budget is left out without
- * counting: once the budget is spent, that is nearly every one. The final text is still counted
- * exactly, and should the sum ever have undercounted, the exact (slow) fill decides instead, so
- * the budget is never exceeded.
+ * counting: once the budget is spent, that is nearly every one; and so is one whose floor of
+ * tokens (`floorTokens`, if the counter has a closer one than words, never above the count)
+ * overflows it, which spares counting most of the short ones that do not fit either. The final
+ * text is still counted exactly, and should the sum ever have undercounted, the exact (slow)
+ * fill decides instead, so the budget is never exceeded.
  */
-export const buildContext = (items: ReadonlyArray<ContextItem>, budget: number, countTokens: (text: string) => number): BuiltContext => {
+export const buildContext = (
+  items: ReadonlyArray<ContextItem>,
+  budget: number,
+  countTokens: (text: string) => number,
+  floorTokens: (text: string) => number = wordsIn
+): BuiltContext => {
   const quick = fill(items, budget, countTokens, (pieces, used) => {
-    const floor = used + sumOf(pieces, wordsIn)
+    const words = used + sumOf(pieces, wordsIn)
+    const floor = words > budget ? words : used + sumOf(pieces, floorTokens)
     return floor > budget ? floor : used + sumOf(pieces, countTokens)
   })
   return quick.tokens <= budget ? quick : fill(items, budget, countTokens, (pieces, _used, lines) => countTokens([...lines, ...pieces].join("\n")))

@@ -21,10 +21,11 @@ export interface BackupsApi {
 
 export class Backups extends Context.Tag("memledger/Backups")<Backups, BackupsApi>() {}
 
-export const BackupsLive = Layer.effect(
-  Backups,
-  Effect.map(StoreMaintenance, (store) => ({ backup: (folder) => backupInto(store, folder) }))
-)
+export const makeBackups: Effect.Effect<BackupsApi, never, StoreMaintenance> = Effect.map(StoreMaintenance, (store) => ({
+  backup: (folder) => backupInto(store, folder)
+}))
+
+export const BackupsLive = Layer.effect(Backups, makeBackups)
 
 /** Purges, in each copy the store manages, what the store has erased; names each copy it could not. */
 export const purgeCopies = (store: StoreMaintenanceApi): Effect.Effect<ReadonlyArray<CopyPurge>> =>

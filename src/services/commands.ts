@@ -100,83 +100,82 @@ export interface CommandsApi {
 
 export class Commands extends Context.Tag("memledger/Commands")<Commands, CommandsApi>() {}
 
-export const CommandsLive = Layer.effect(
-  Commands,
-  Effect.gen(function* () {
-    const log = yield* EventLog
-    const maintenance = yield* StoreMaintenance
-    const config = yield* Settings
-    const newId = makeIdFactory()
+export const makeCommands: Effect.Effect<CommandsApi, never, EventLog | StoreMaintenance | Settings> = Effect.gen(function* () {
+  const log = yield* EventLog
+  const maintenance = yield* StoreMaintenance
+  const config = yield* Settings
+  const newId = makeIdFactory()
 
-    /**
-     * Resolve ids, decide and append, all under one write lock, on the store as the writer sees
-     * it (seen-by.ts): another person's private memory can be neither named nor restated.
-     */
-    const run = <R>(actor: Actor, decide: (ctx: DecideContext) => Either.Either<Decision<R>, DomainError>): Result<R> =>
-      Effect.flatMap(Clock.currentTimeMillis, (now) =>
-        log.write((unit) => {
-          const viewer = actor.author ?? null
-          return executeIn({ ...unit, reads: seenBy(unit.reads, viewer), state: decidedBy(unit.state, viewer) }, actor, now, newId, decide)
-        })
-      )
+  /**
+   * Resolve ids, decide and append, all under one write lock, on the store as the writer sees
+   * it (seen-by.ts): another person's private memory can be neither named nor restated.
+   */
+  const run = <R>(actor: Actor, decide: (ctx: DecideContext) => Either.Either<Decision<R>, DomainError>): Result<R> =>
+    Effect.flatMap(Clock.currentTimeMillis, (now) =>
+      log.write((unit) => {
+        const viewer = actor.author ?? null
+        return executeIn({ ...unit, reads: seenBy(unit.reads, viewer), state: decidedBy(unit.state, viewer) }, actor, now, newId, decide)
+      })
+    )
 
-    const resolve = (reads: LedgerReads, typed: string) => reads.resolveId(typed)
+  const resolve = (reads: LedgerReads, typed: string) => reads.resolveId(typed)
 
-    /**
-     * Checked under the write lock: two hooks capturing the same span at once write it once. The
-     * setting is read on each capture, so turning capture off takes effect at once; a setting
-     * file that does not read stops capture rather than ignoring what it says.
-     */
-    const whyNotCaptured = (reads: LedgerReads, capture: Capture, origin: string, project: string | null): NotCaptured["notCaptured"] | undefined => {
-      const settings = readCaptureSettings(maintenance.location)
-      if (Either.isLeft(settings) || !captureAllows(captureModeFor(settings.right, project), capture.kind)) return "capture is off"
-      return reads.captureKeyInLog(origin, capture.span) ? "already captured" : undefined
-    }
-    const withIds = <R>(reads: LedgerReads, typed: ReadonlyArray<string>, f: (ids: MemoryId[]) => Either.Either<R, DomainError>) =>
-      Either.flatMap(Either.all(typed.map((t) => resolve(reads, t))), f)
+  /**
+   * Checked under the write lock: two hooks capturing the same span at once write it once. The
+   * setting is read on each capture, so turning capture off takes effect at once; a setting
+   * file that does not read stops capture rather than ignoring what it says.
+   */
+  const whyNotCaptured = (reads: LedgerReads, capture: Capture, origin: string, project: string | null): NotCaptured["notCaptured"] | undefined => {
+    const settings = readCaptureSettings(maintenance.location)
+    if (Either.isLeft(settings) || !captureAllows(captureModeFor(settings.right, project), capture.kind)) return "capture is off"
+    return reads.captureKeyInLog(origin, capture.span) ? "already captured" : undefined
+  }
+  const withIds = <R>(reads: LedgerReads, typed: ReadonlyArray<string>, f: (ids: MemoryId[]) => Either.Either<R, DomainError>) =>
+    Either.flatMap(Either.all(typed.map((t) => resolve(reads, t))), f)
 
-    return {
-      add: (input, actor) => Effect.zipRight(privateNeedsAuthor(input.visibility, actor), run(actor, (ctx) => decideAddInput(input, ctx))),
-      // An explicit `visibility: "shared"` keeps a capture shared.
-      remember: (given, actor, vector) => {
-        // What capture keeps from a person's conversation is theirs until they accept it (`review`).
-        const input: AddInput = given.capture !== undefined && given.visibility === undefined && actor.author !== undefined ? { ...given, visibility: "private" } : given
-        return Effect.zipRight(privateNeedsAuthor(input.visibility, actor), run<AddResult | SimilarExist | NotCaptured>(actor, (ctx) => {
-          const notCaptured = input.capture === undefined ? undefined : whyNotCaptured(ctx.reads, input.capture, actor.origin, input.project)
-          if (notCaptured !== undefined) return Either.right({ events: [], result: { stored: false, notCaptured } })
-          const related = input.confirms ?? input.supersedes ?? input.distinctFrom
-          const project = input.scope === "global" ? null : input.project
-          // Compared as it would be stored: after the privacy scan (a secret is not a word in common).
-          const similar = related === undefined ? findSimilar(ctx.reads, scanContent(input.content).content, project, config, vector) : []
-          return similar.length > 0 ? Either.right({ events: [], result: { stored: false, similar } }) : decideAddInput(input, ctx)
-        }))
-      },
-      revise: (id, input, actor) =>
-        Effect.zipRight(
-          privateNeedsAuthor(input.visibility, actor),
-          run(actor, ({ reads, state }) => Either.flatMap(resolve(reads, id), (memoryId) => decideRevise({ memoryId, ...input }, state)))
-        ),
-      confirm: (id, actor) => run(actor, ({ reads, state }) => Either.flatMap(resolve(reads, id), (m) => decideConfirm(m, state))),
-      supersede: (old, by, actor) =>
-        run(actor, ({ reads, state }) => withIds(reads, [old, by], ([o, b]) => decideSupersede(o!, b!, state))),
-      markDistinct: (a, b, actor) =>
-        run(actor, ({ reads, state }) => withIds(reads, [a, b], ([x, y]) => decideMarkDistinct(x!, y!, state))),
-      outcome: (ids, outcome, details, actor) =>
-        run(actor, ({ reads, state }) => withIds(reads, ids, (memoryIds) => decideOutcome({ memoryIds, outcome, ...details }, state))),
-      forget: (id, reason, actor) =>
-        run(actor, ({ reads, state }) => Either.flatMap(resolve(reads, id), (m) => decideForget(m, reason, state))),
-      restore: (id, reason, actor) =>
-        run(actor, ({ reads, state }) => Either.flatMap(resolve(reads, id), (m) => decideRestore(m, reason, state))),
-      forgetConversation: (origin, undo, actor, admin = false) => {
-        const writer = actor.author === undefined ? undefined : { name: actor.author, admin }
-        return run(actor, ({ state }) => (undo ? decideRestoreConversation(origin, state, writer) : decideForgetConversation(origin, state, writer)))
-      },
-      dropCue: (id, cue, actor) =>
-        run(actor, ({ reads }) =>
-          Either.flatMap(resolve(reads, id), (memoryId) =>
-            decideDropCue(memoryId, cue, (reads.learnedCues([memoryId]).get(memoryId) ?? []).map((c) => c.text))
-          )
+  return {
+    add: (input, actor) => Effect.zipRight(privateNeedsAuthor(input.visibility, actor), run(actor, (ctx) => decideAddInput(input, ctx))),
+    // An explicit `visibility: "shared"` keeps a capture shared.
+    remember: (given, actor, vector) => {
+      // What capture keeps from a person's conversation is theirs until they accept it (`review`).
+      const input: AddInput = given.capture !== undefined && given.visibility === undefined && actor.author !== undefined ? { ...given, visibility: "private" } : given
+      return Effect.zipRight(privateNeedsAuthor(input.visibility, actor), run<AddResult | SimilarExist | NotCaptured>(actor, (ctx) => {
+        const notCaptured = input.capture === undefined ? undefined : whyNotCaptured(ctx.reads, input.capture, actor.origin, input.project)
+        if (notCaptured !== undefined) return Either.right({ events: [], result: { stored: false, notCaptured } })
+        const related = input.confirms ?? input.supersedes ?? input.distinctFrom
+        const project = input.scope === "global" ? null : input.project
+        // Compared as it would be stored: after the privacy scan (a secret is not a word in common).
+        const similar = related === undefined ? findSimilar(ctx.reads, scanContent(input.content).content, project, config, vector) : []
+        return similar.length > 0 ? Either.right({ events: [], result: { stored: false, similar } }) : decideAddInput(input, ctx)
+      }))
+    },
+    revise: (id, input, actor) =>
+      Effect.zipRight(
+        privateNeedsAuthor(input.visibility, actor),
+        run(actor, ({ reads, state }) => Either.flatMap(resolve(reads, id), (memoryId) => decideRevise({ memoryId, ...input }, state)))
+      ),
+    confirm: (id, actor) => run(actor, ({ reads, state }) => Either.flatMap(resolve(reads, id), (m) => decideConfirm(m, state))),
+    supersede: (old, by, actor) =>
+      run(actor, ({ reads, state }) => withIds(reads, [old, by], ([o, b]) => decideSupersede(o!, b!, state))),
+    markDistinct: (a, b, actor) =>
+      run(actor, ({ reads, state }) => withIds(reads, [a, b], ([x, y]) => decideMarkDistinct(x!, y!, state))),
+    outcome: (ids, outcome, details, actor) =>
+      run(actor, ({ reads, state }) => withIds(reads, ids, (memoryIds) => decideOutcome({ memoryIds, outcome, ...details }, state))),
+    forget: (id, reason, actor) =>
+      run(actor, ({ reads, state }) => Either.flatMap(resolve(reads, id), (m) => decideForget(m, reason, state))),
+    restore: (id, reason, actor) =>
+      run(actor, ({ reads, state }) => Either.flatMap(resolve(reads, id), (m) => decideRestore(m, reason, state))),
+    forgetConversation: (origin, undo, actor, admin = false) => {
+      const writer = actor.author === undefined ? undefined : { name: actor.author, admin }
+      return run(actor, ({ state }) => (undo ? decideRestoreConversation(origin, state, writer) : decideForgetConversation(origin, state, writer)))
+    },
+    dropCue: (id, cue, actor) =>
+      run(actor, ({ reads }) =>
+        Either.flatMap(resolve(reads, id), (memoryId) =>
+          decideDropCue(memoryId, cue, (reads.learnedCues([memoryId]).get(memoryId) ?? []).map((c) => c.text))
         )
-    }
-  })
-)
+      )
+  }
+})
+
+export const CommandsLive = Layer.effect(Commands, makeCommands)

@@ -9,6 +9,7 @@
  */
 import { Clock, Context, Effect, Either, Layer, Stream } from "effect"
 import { Settings } from "../config.js"
+import { searchesByKeyword } from "../retrieval/query-vector.js"
 import type { DomainError } from "../domain/errors.js"
 import type { MemoryId } from "../domain/ids.js"
 import { Embedder } from "../embeddings/embedder.js"
@@ -26,7 +27,6 @@ import type { TaskPlace } from "../tasks/task.js"
 import type { MemoryView } from "./queries.js"
 import type { Viewer } from "../domain/viewer.js"
 import { eventSeenBy, seenBy } from "./seen-by.js"
-import { searchesByKeyword } from "../retrieval/query-vector.js"
 
 /** How often `subscribe` looks at the log's head: at most this long before a new event is seen. */
 export const LIVE_POLL_MS = 500
@@ -100,122 +100,121 @@ export class Console extends Context.Tag("memledger/Console")<Console, ConsoleAp
  */
 export class ConsoleTaskPlace extends Context.Tag("memledger/ConsoleTaskPlace")<ConsoleTaskPlace, TaskPlace>() {}
 
-export const ConsoleLive = Layer.effect(
-  Console,
-  Effect.gen(function* () {
-    const log = yield* EventLog
-    const reader = yield* LedgerReader
-    const store = yield* StoreMaintenance
-    const embedder = yield* Embedder
-    const config = yield* Settings
-    const view = (reads: LedgerReads, memory: MemoryState, evidence = reads.evidence(memory.id)): MemoryView => ({
-      memory,
-      shortId: reads.shortId(memory.id),
-      evidence
-    })
-
-    const overview = (reads: LedgerReads, nowMs: number, vectorsCurrent: boolean | null): Overview => {
-      const since = new Date(Math.floor(nowMs / DAY_MS - (OVERVIEW_DAYS - 1)) * DAY_MS).toISOString()
-      const gated = reads.gatedMemories(nowMs, config, OVERVIEW_GATED)
-      const head = reads.head()
-      const counts = reads.memoryCounts(OVERVIEW_PROJECTS)
-      return {
-        at: new Date(nowMs).toISOString(),
-        events: head.seq,
-        memories: counts.status,
-        byCategory: counts.byCategory,
-        byProject: counts.byProject,
-        outcomesByDay: reads.outcomesByDay(since),
-        gated: { count: gated.count, memories: gated.memories.map((g) => ({ ...g, shortId: reads.shortId(g.id) })) },
-        conversations: reads.conversations().slice(0, OVERVIEW_CONVERSATIONS),
-        search: { mode: searchesByKeyword(embedder, store) ? "keyword" : "hybrid", embedder: embedder.model, vectorsCurrent },
-        chain: { head: head.seq === 0 ? null : head, broken: reads.chainBreak() ?? null }
-      }
-    }
-
-    /**
-     * The overview counts every memory and reads a month of the log: hundreds of milliseconds on
-     * a store of 100,000 memories. It is reused while the log's head has not moved (any write
-     * appends) for up to OVERVIEW_FRESH_MS, so a page opened again, or by several people, costs
-     * one read. Only the gate's decay and a verify's finding can change without an append. Each
-     * viewer has an overview of their own: it names the memories the gate holds back.
-     */
-    const cached = new Map<Viewer, { readonly seq: number; readonly atMs: number; readonly overview: Overview }>()
-    const overviewAsOf = (reads: LedgerReads, viewer: Viewer, nowMs: number, vectorsCurrent: boolean | null): Overview => {
-      const seq = reads.head().seq
-      const kept = cached.get(viewer)
-      if (kept !== undefined && kept.seq === seq && nowMs - kept.atMs >= 0 && nowMs - kept.atMs < OVERVIEW_FRESH_MS) return kept.overview
-      // Old viewers' overviews go once the log moves on: they would never be fresh again.
-      for (const [who, entry] of cached) if (entry.seq !== seq) cached.delete(who)
-      const fresh = { seq, atMs: nowMs, overview: overview(seenBy(reads, viewer), nowMs, vectorsCurrent) }
-      cached.set(viewer, fresh)
-      return fresh.overview
-    }
-    const read = <A>(viewer: Viewer, f: (reads: LedgerReads) => A) => reader.read((reads) => f(seenBy(reads, viewer)))
-
-    const page = (reads: LedgerReads, filter: PageFilter): MemoryPage => {
-      const { cursor, ...rest } = filter
-      const memories = reads.memoryPage({ ...rest, limit: filter.limit + 1, ...(cursor === undefined ? {} : { beforeKey: Number(cursor) }) })
-      const shown = memories.slice(0, filter.limit)
-      // One read for the page's records, not one a memory.
-      const evidence = reads.evidenceOf(shown.map((m) => m.id))
-      return { views: shown.map((m) => view(reads, m, evidence.get(m.id))), next: memories.length > filter.limit ? String(shown[shown.length - 1]!.key) : null }
-    }
-
-    const record = (reads: LedgerReads, memoryId: MemoryId, nowMs: number): RecordOverTime => {
-      const hidden = reads.forgottenOrigins()
-      const events = [...reads.events({ memoryId, types: ["OutcomeRecorded"] })]
-      const counted = events.filter((e) => !hidden.has(e.origin))
-      return {
-        memory: view(reads, reads.memory(memoryId)!),
-        outcomes: events.map((event) => ({ event, counted: !hidden.has(event.origin) })),
-        points: recordSeries(memoryId, counted, nowMs, config)
-      }
-    }
-
-    /** Undefined when the reader may see none of the task's events (they all concern another person's private memories). */
-    const loggedTask = (reads: LedgerReads, task: string): LoggedTask | undefined => {
-      const hidden = reads.forgottenOrigins()
-      const events = [...reads.events({ task })]
-      if (events.length === 0) return undefined
-      const recalled = new Set<string>()
-      let recalls = 0
-      for (const e of events) {
-        if (e.event?._tag !== "MemoriesRecalled") continue
-        recalls++
-        if (!hidden.has(e.origin)) for (const id of e.event.memoryIds) recalled.add(id)
-      }
-      const texts = reads.memoryTexts([...recalled])
-      return {
-        task,
-        lastAt: events[events.length - 1]?.recordedAt ?? "",
-        recalls,
-        recalled: [...recalled].map((id) => ({ id, content: texts.get(id) ?? null })),
-        outcomes: events.filter((e) => e.event?._tag === "OutcomeRecorded")
-      }
-    }
-
-    const api: ConsoleApi = {
-      overview: (viewer = null) =>
-        Effect.gen(function* () {
-          const nowMs = yield* Clock.currentTimeMillis
-          const vectorsCurrent = searchesByKeyword(embedder, store) ? null : yield* store.vectorsCurrent(embedder.model)
-          return yield* reader.read((reads) => overviewAsOf(reads, viewer, nowMs, vectorsCurrent))
-        }),
-      page: (filter) => read(filter.viewer ?? null, (reads) => page(reads, filter)),
-      record: (id, viewer = null) =>
-        Effect.flatMap(Clock.currentTimeMillis, (nowMs) =>
-          Effect.flatten(read(viewer, (reads) => Either.map(reads.resolveId(id), (memoryId) => record(reads, memoryId, nowMs))))
-        ),
-      tasks: ({ before, limit, viewer = null }) =>
-        read(viewer, (reads) => {
-          const found = reads.recentTasks(before, limit, TASK_SCAN_LIMIT)
-          return { tasks: found.tasks.flatMap(({ task }) => loggedTask(reads, task) ?? []), next: found.next }
-        }),
-      head: Effect.map(log.head, (head) => head.seq),
-      subscribe: (afterSeq, viewer = null) =>
-        log.subscribe(afterSeq, LIVE_POLL_MS).pipe(Stream.filterEffect((event) => reader.read((reads) => eventSeenBy(reads, viewer)(event))))
-    }
-    return api
+export const makeConsole: Effect.Effect<ConsoleApi, never, EventLog | LedgerReader | StoreMaintenance | Embedder | Settings> = Effect.gen(function* () {
+  const log = yield* EventLog
+  const reader = yield* LedgerReader
+  const store = yield* StoreMaintenance
+  const embedder = yield* Embedder
+  const config = yield* Settings
+  const view = (reads: LedgerReads, memory: MemoryState, evidence = reads.evidence(memory.id)): MemoryView => ({
+    memory,
+    shortId: reads.shortId(memory.id),
+    evidence
   })
-)
+
+  const overview = (reads: LedgerReads, nowMs: number, vectorsCurrent: boolean | null): Overview => {
+    const since = new Date(Math.floor(nowMs / DAY_MS - (OVERVIEW_DAYS - 1)) * DAY_MS).toISOString()
+    const gated = reads.gatedMemories(nowMs, config, OVERVIEW_GATED)
+    const head = reads.head()
+    const counts = reads.memoryCounts(OVERVIEW_PROJECTS)
+    return {
+      at: new Date(nowMs).toISOString(),
+      events: head.seq,
+      memories: counts.status,
+      byCategory: counts.byCategory,
+      byProject: counts.byProject,
+      outcomesByDay: reads.outcomesByDay(since),
+      gated: { count: gated.count, memories: gated.memories.map((g) => ({ ...g, shortId: reads.shortId(g.id) })) },
+      conversations: reads.conversations().slice(0, OVERVIEW_CONVERSATIONS),
+      search: { mode: searchesByKeyword(embedder, store) ? "keyword" : "hybrid", embedder: embedder.model, vectorsCurrent },
+      chain: { head: head.seq === 0 ? null : head, broken: reads.chainBreak() ?? null }
+    }
+  }
+
+  /**
+   * The overview counts every memory and reads a month of the log: hundreds of milliseconds on
+   * a store of 100,000 memories. It is reused while the log's head has not moved (any write
+   * appends) for up to OVERVIEW_FRESH_MS, so a page opened again, or by several people, costs
+   * one read. Only the gate's decay and a verify's finding can change without an append. Each
+   * viewer has an overview of their own: it names the memories the gate holds back.
+   */
+  const cached = new Map<Viewer, { readonly seq: number; readonly atMs: number; readonly overview: Overview }>()
+  const overviewAsOf = (reads: LedgerReads, viewer: Viewer, nowMs: number, vectorsCurrent: boolean | null): Overview => {
+    const seq = reads.head().seq
+    const kept = cached.get(viewer)
+    if (kept !== undefined && kept.seq === seq && nowMs - kept.atMs >= 0 && nowMs - kept.atMs < OVERVIEW_FRESH_MS) return kept.overview
+    // Old viewers' overviews go once the log moves on: they would never be fresh again.
+    for (const [who, entry] of cached) if (entry.seq !== seq) cached.delete(who)
+    const fresh = { seq, atMs: nowMs, overview: overview(seenBy(reads, viewer), nowMs, vectorsCurrent) }
+    cached.set(viewer, fresh)
+    return fresh.overview
+  }
+  const read = <A>(viewer: Viewer, f: (reads: LedgerReads) => A) => reader.read((reads) => f(seenBy(reads, viewer)))
+
+  const page = (reads: LedgerReads, filter: PageFilter): MemoryPage => {
+    const { cursor, ...rest } = filter
+    const memories = reads.memoryPage({ ...rest, limit: filter.limit + 1, ...(cursor === undefined ? {} : { beforeKey: Number(cursor) }) })
+    const shown = memories.slice(0, filter.limit)
+    // One read for the page's records, not one a memory.
+    const evidence = reads.evidenceOf(shown.map((m) => m.id))
+    return { views: shown.map((m) => view(reads, m, evidence.get(m.id))), next: memories.length > filter.limit ? String(shown[shown.length - 1]!.key) : null }
+  }
+
+  const record = (reads: LedgerReads, memoryId: MemoryId, nowMs: number): RecordOverTime => {
+    const hidden = reads.forgottenOrigins()
+    const events = [...reads.events({ memoryId, types: ["OutcomeRecorded"] })]
+    const counted = events.filter((e) => !hidden.has(e.origin))
+    return {
+      memory: view(reads, reads.memory(memoryId)!),
+      outcomes: events.map((event) => ({ event, counted: !hidden.has(event.origin) })),
+      points: recordSeries(memoryId, counted, nowMs, config)
+    }
+  }
+
+  /** Undefined when the reader may see none of the task's events (they all concern another person's private memories). */
+  const loggedTask = (reads: LedgerReads, task: string): LoggedTask | undefined => {
+    const hidden = reads.forgottenOrigins()
+    const events = [...reads.events({ task })]
+    if (events.length === 0) return undefined
+    const recalled = new Set<string>()
+    let recalls = 0
+    for (const e of events) {
+      if (e.event?._tag !== "MemoriesRecalled") continue
+      recalls++
+      if (!hidden.has(e.origin)) for (const id of e.event.memoryIds) recalled.add(id)
+    }
+    const texts = reads.memoryTexts([...recalled])
+    return {
+      task,
+      lastAt: events[events.length - 1]?.recordedAt ?? "",
+      recalls,
+      recalled: [...recalled].map((id) => ({ id, content: texts.get(id) ?? null })),
+      outcomes: events.filter((e) => e.event?._tag === "OutcomeRecorded")
+    }
+  }
+
+  const api: ConsoleApi = {
+    overview: (viewer = null) =>
+      Effect.gen(function* () {
+        const nowMs = yield* Clock.currentTimeMillis
+        const vectorsCurrent = searchesByKeyword(embedder, store) ? null : yield* store.vectorsCurrent(embedder.model)
+        return yield* reader.read((reads) => overviewAsOf(reads, viewer, nowMs, vectorsCurrent))
+      }),
+    page: (filter) => read(filter.viewer ?? null, (reads) => page(reads, filter)),
+    record: (id, viewer = null) =>
+      Effect.flatMap(Clock.currentTimeMillis, (nowMs) =>
+        Effect.flatten(read(viewer, (reads) => Either.map(reads.resolveId(id), (memoryId) => record(reads, memoryId, nowMs))))
+      ),
+    tasks: ({ before, limit, viewer = null }) =>
+      read(viewer, (reads) => {
+        const found = reads.recentTasks(before, limit, TASK_SCAN_LIMIT)
+        return { tasks: found.tasks.flatMap(({ task }) => loggedTask(reads, task) ?? []), next: found.next }
+      }),
+    head: Effect.map(log.head, (head) => head.seq),
+    subscribe: (afterSeq, viewer = null) =>
+      log.subscribe(afterSeq, LIVE_POLL_MS).pipe(Stream.filterEffect((event) => reader.read((reads) => eventSeenBy(reads, viewer)(event))))
+  }
+  return api
+})
+
+export const ConsoleLive = Layer.effect(Console, makeConsole)

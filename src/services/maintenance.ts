@@ -15,6 +15,7 @@ import { Embedder, type EmbedderApi } from "../embeddings/embedder.js"
 import type { StoreDamaged } from "../store/errors.js"
 import type { CopyPurge } from "../store/store-copies.js"
 import { copiesToPurge, purgeCopies } from "./backups.js"
+import { searchesByKeyword } from "../retrieval/query-vector.js"
 import {
   StoreMaintenance,
   type Check,
@@ -28,7 +29,6 @@ import {
   type PurgeReport,
   type VerifyReport
 } from "../store/store-maintenance.js"
-import { searchesByKeyword } from "../retrieval/query-vector.js"
 
 export { EventDoesNotVerify, ExportTargetInvalid, type ExportReport, type ImportReport } from "../store/store-maintenance.js"
 
@@ -77,61 +77,60 @@ export interface DoctorReport {
 export class Maintenance extends Context.Tag("memledger/Maintenance")<Maintenance, MaintenanceApi>() {}
 
 
-export const MaintenanceLive = Layer.effect(
-  Maintenance,
-  Effect.gen(function* () {
-    const store = yield* StoreMaintenance
-    const embedder = yield* Embedder
-    const reader = yield* LedgerReader
-    const refuseOthersPurge = (person: Person, memories: boolean): Effect.Effect<void, NotPermitted> =>
+export const makeMaintenance: Effect.Effect<MaintenanceApi, never, LedgerReader | StoreMaintenance | Embedder> = Effect.gen(function* () {
+  const store = yield* StoreMaintenance
+  const embedder = yield* Embedder
+  const reader = yield* LedgerReader
+  const refuseOthersPurge = (person: Person, memories: boolean): Effect.Effect<void, NotPermitted> =>
+    Effect.gen(function* () {
+      if (memories) return yield* Effect.fail(new NotPermitted({ action: "purging forgotten memories", reason: `${person.name}'s token is not an admin's` }))
+      const { conversations } = yield* store.purgePreview({ memories })
+      const others = yield* reader.read((reads) =>
+        conversations.filter((origin) => {
+          const c = reads.conversation(origin)
+          return c !== undefined && !isOwnConversation(c, person.name)
+        })
+      )
+      if (others.length > 0) {
+        const named = `${others.slice(0, 3).join(", ")}${others.length > 3 ? ", ..." : ""}`
+        return yield* Effect.fail(new NotPermitted({ action: "purging", reason: `forgotten conversations hold what others wrote (${named})` }))
+      }
+    })
+  return {
+    importJsonl: (text, actor, onProgress) => Effect.flatMap(Clock.currentTimeMillis, (now) => store.importJsonl(text, actor, now, onProgress)),
+    exportTo: store.exportTo,
+    replay: store.replay,
+    rebuild: store.rebuild,
+    verify: (onProgress) => Effect.flatMap(Clock.currentTimeMillis, (now) => store.verify(new Date(now).toISOString(), onProgress)),
+    purge: (options, onProgress) =>
       Effect.gen(function* () {
-        if (memories) return yield* Effect.fail(new NotPermitted({ action: "purging forgotten memories", reason: `${person.name}'s token is not an admin's` }))
-        const { conversations } = yield* store.purgePreview({ memories })
-        const others = yield* reader.read((reads) =>
-          conversations.filter((origin) => {
-            const c = reads.conversation(origin)
-            return c !== undefined && !isOwnConversation(c, person.name)
-          })
-        )
-        if (others.length > 0) {
-          const named = `${others.slice(0, 3).join(", ")}${others.length > 3 ? ", ..." : ""}`
-          return yield* Effect.fail(new NotPermitted({ action: "purging", reason: `forgotten conversations hold what others wrote (${named})` }))
-        }
-      })
-    return {
-      importJsonl: (text, actor, onProgress) => Effect.flatMap(Clock.currentTimeMillis, (now) => store.importJsonl(text, actor, now, onProgress)),
-      exportTo: store.exportTo,
-      replay: store.replay,
-      rebuild: store.rebuild,
-      verify: (onProgress) => Effect.flatMap(Clock.currentTimeMillis, (now) => store.verify(new Date(now).toISOString(), onProgress)),
-      purge: (options, onProgress) =>
-        Effect.gen(function* () {
-          if (options.by !== undefined && !options.by.admin) yield* refuseOthersPurge(options.by, options.memories)
-          const report = yield* store.purge({ memories: options.memories }, onProgress)
-          return { ...report, copies: yield* purgeCopies(store) }
-        }),
-      purgePreview: (options) => Effect.zipWith(store.purgePreview(options), copiesToPurge(store), (preview, copies) => ({ ...preview, copies })),
-      doctor: Effect.gen(function* () {
-        const settings = readCaptureSettings(store.location)
-        const captureCheck: ReadonlyArray<Check> = Either.isLeft(settings)
-          ? [{ name: "capture setting", ok: false, detail: `${settings.left}: capture is off until it reads`, fix: "fix the file, or delete it and set capture again with 'mem capture'" }]
-          : []
-        const llm = readLlmSetting()
-        const llmCheck: ReadonlyArray<Check> =
-          llm._tag === "Invalid" ? [{ name: "language model", ok: false, detail: llm.problem, fix: "see docs/capture.md, 'Extraction by a language model'" }] : []
-        const checks = [...(yield* store.checks), yield* embedderCheck(embedder), ...captureCheck, ...llmCheck]
-        return {
-          ok: checks.every((c) => c.ok),
-          path: store.location,
-          search: { mode: searchesByKeyword(embedder, store) ? "keyword" : "hybrid", embedder: embedder.model },
-          checks,
-          privacy: yield* store.privacyCounts,
-          capture: Either.isLeft(settings) ? "off (the setting does not read)" : `${captureSummary(settings.right)}; ${extractionSummary(llm, settings.right.store)}`
-        } as const
-      })
-    }
-  })
-)
+        if (options.by !== undefined && !options.by.admin) yield* refuseOthersPurge(options.by, options.memories)
+        const report = yield* store.purge({ memories: options.memories }, onProgress)
+        return { ...report, copies: yield* purgeCopies(store) }
+      }),
+    purgePreview: (options) => Effect.zipWith(store.purgePreview(options), copiesToPurge(store), (preview, copies) => ({ ...preview, copies })),
+    doctor: Effect.gen(function* () {
+      const settings = readCaptureSettings(store.location)
+      const captureCheck: ReadonlyArray<Check> = Either.isLeft(settings)
+        ? [{ name: "capture setting", ok: false, detail: `${settings.left}: capture is off until it reads`, fix: "fix the file, or delete it and set capture again with 'mem capture'" }]
+        : []
+      const llm = readLlmSetting()
+      const llmCheck: ReadonlyArray<Check> =
+        llm._tag === "Invalid" ? [{ name: "language model", ok: false, detail: llm.problem, fix: "see docs/capture.md, 'Extraction by a language model'" }] : []
+      const checks = [...(yield* store.checks), yield* embedderCheck(embedder), ...captureCheck, ...llmCheck]
+      return {
+        ok: checks.every((c) => c.ok),
+        path: store.location,
+        search: { mode: searchesByKeyword(embedder, store) ? "keyword" : "hybrid", embedder: embedder.model },
+        checks,
+        privacy: yield* store.privacyCounts,
+        capture: Either.isLeft(settings) ? "off (the setting does not read)" : `${captureSummary(settings.right)}; ${extractionSummary(llm, settings.right.store)}`
+      } as const
+    })
+  }
+})
+
+export const MaintenanceLive = Layer.effect(Maintenance, makeMaintenance)
 
 const embedderCheck = (embedder: EmbedderApi): Effect.Effect<Check> => {
   if (embedder.provider === "none") {

@@ -48,25 +48,24 @@ export interface PeopleApi {
 
 export class People extends Context.Tag("memledger/People")<People, PeopleApi>() {}
 
-export const PeopleLive = Layer.effect(
-  People,
-  Effect.map(Tokens, (tokens): PeopleApi => ({
-    add: (name, flags) =>
-      Effect.gen(function* () {
-        const problem = personNameProblem(name)
-        if (problem !== undefined) return yield* Effect.fail(new InvalidInput({ message: problem }))
-        if (name === OWNER_NAME) {
-          return yield* Effect.fail(new InvalidInput({ message: `${OWNER_NAME} is the name of the server's own token (MEMLEDGER_TOKEN); choose another` }))
-        }
-        const token = newToken()
-        const createdAt = new Date(yield* Clock.currentTimeMillis).toISOString()
-        yield* tokens.add({ hash: hashToken(token), name, admin: flags.admin, agent: flags.agent, createdAt })
-        return { name, admin: flags.admin, agent: flags.agent, createdAt, token }
-      }),
-    list: Effect.map(tokens.list, (rows) => rows.map(({ name, admin, agent, createdAt }) => ({ name, admin, agent, createdAt }))),
-    revoke: (name) =>
-      Effect.flatMap(tokens.revoke(name), (revoked) => (revoked === 0 ? Effect.fail(new NoTokenNamed({ name })) : Effect.succeed({ name, revoked }))),
-    verify: (token) => Effect.map(tokens.list, (rows) => personOf(token, rows)),
-    any: Effect.map(tokens.list, (rows) => rows.length > 0)
-  }))
-)
+export const makePeople: Effect.Effect<PeopleApi, never, Tokens> = Effect.map(Tokens, (tokens): PeopleApi => ({
+  add: (name, flags) =>
+    Effect.gen(function* () {
+      const problem = personNameProblem(name)
+      if (problem !== undefined) return yield* Effect.fail(new InvalidInput({ message: problem }))
+      if (name === OWNER_NAME) {
+        return yield* Effect.fail(new InvalidInput({ message: `${OWNER_NAME} is the name of the server's own token (MEMLEDGER_TOKEN); choose another` }))
+      }
+      const token = newToken()
+      const createdAt = new Date(yield* Clock.currentTimeMillis).toISOString()
+      yield* tokens.add({ hash: hashToken(token), name, admin: flags.admin, agent: flags.agent, createdAt })
+      return { name, admin: flags.admin, agent: flags.agent, createdAt, token }
+    }),
+  list: Effect.map(tokens.list, (rows) => rows.map(({ name, admin, agent, createdAt }) => ({ name, admin, agent, createdAt }))),
+  revoke: (name) =>
+    Effect.flatMap(tokens.revoke(name), (revoked) => (revoked === 0 ? Effect.fail(new NoTokenNamed({ name })) : Effect.succeed({ name, revoked }))),
+  verify: (token) => Effect.map(tokens.list, (rows) => personOf(token, rows)),
+  any: Effect.map(tokens.list, (rows) => rows.length > 0)
+}))
+
+export const PeopleLive = Layer.effect(People, makePeople)

@@ -4,6 +4,7 @@
  */
 import { Clock, Context, Effect, Either, Layer } from "effect"
 import { Settings } from "../config.js"
+import { searchesByKeyword } from "../retrieval/query-vector.js"
 import type { DomainError } from "../domain/errors.js"
 import type { MemoryId } from "../domain/ids.js"
 import type { StoredEvent } from "../events/events.js"
@@ -18,7 +19,6 @@ import { StoreMaintenance } from "../store/store-maintenance.js"
 import type { ReadFilter } from "../events/log.js"
 import type { Viewer } from "../domain/viewer.js"
 import { seenBy } from "./seen-by.js"
-import { searchesByKeyword } from "../retrieval/query-vector.js"
 
 export interface MemoryView {
   readonly memory: MemoryState
@@ -45,54 +45,53 @@ export interface QueriesApi {
 
 export class Queries extends Context.Tag("memledger/Queries")<Queries, QueriesApi>() {}
 
-export const QueriesLive = Layer.effect(
-  Queries,
-  Effect.gen(function* () {
-    const reader = yield* LedgerReader
-    const store = yield* StoreMaintenance
-    const embedder = yield* Embedder
-    const config = yield* Settings
-    const read = <A>(viewer: Viewer, f: (reads: LedgerReads) => A) => reader.read((reads) => f(seenBy(reads, viewer)))
-    return {
-      show: (id, viewer = null) => Effect.flatten(read(viewer, (reads) => Either.map(reads.resolveId(id), (memoryId) => viewOf(reads, memoryId)))),
-      log: (filter, viewer = null) =>
+export const makeQueries: Effect.Effect<QueriesApi, never, LedgerReader | StoreMaintenance | Embedder | Settings> = Effect.gen(function* () {
+  const reader = yield* LedgerReader
+  const store = yield* StoreMaintenance
+  const embedder = yield* Embedder
+  const config = yield* Settings
+  const read = <A>(viewer: Viewer, f: (reads: LedgerReads) => A) => reader.read((reads) => f(seenBy(reads, viewer)))
+  return {
+    show: (id, viewer = null) => Effect.flatten(read(viewer, (reads) => Either.map(reads.resolveId(id), (memoryId) => viewOf(reads, memoryId)))),
+    log: (filter, viewer = null) =>
+      Effect.flatten(
+        read(viewer, (reads) => {
+          const memoryId = filter.memory === undefined ? Either.right(undefined) : reads.resolveId(filter.memory)
+          return Either.map(memoryId, (id) => [...reads.events({ ...filter, ...(id === undefined ? {} : { memoryId: id }) })])
+        })
+      ),
+    conversations: (viewer = null) => read(viewer, (reads) => reads.conversations()),
+    stats: (viewer = null) =>
+      Effect.gen(function* () {
+        const nowMs = yield* Clock.currentTimeMillis
+        const counts = yield* read(viewer, (reads) => reads.counts(nowMs, config))
+        const keyword = searchesByKeyword(embedder, store)
+        return {
+          ...counts,
+          path: store.location,
+          bytes: yield* store.bytes,
+          search: {
+            mode: keyword ? "keyword" : "hybrid",
+            embedder: embedder.model,
+            vectorsCurrent: keyword ? null : yield* store.vectorsCurrent(embedder.model)
+          }
+        } as const
+      }),
+    cues: (id, viewer = null) =>
+      Effect.flatMap(Clock.currentTimeMillis, (nowMs) =>
         Effect.flatten(
-          read(viewer, (reads) => {
-            const memoryId = filter.memory === undefined ? Either.right(undefined) : reads.resolveId(filter.memory)
-            return Either.map(memoryId, (id) => [...reads.events({ ...filter, ...(id === undefined ? {} : { memoryId: id }) })])
-          })
-        ),
-      conversations: (viewer = null) => read(viewer, (reads) => reads.conversations()),
-      stats: (viewer = null) =>
-        Effect.gen(function* () {
-          const nowMs = yield* Clock.currentTimeMillis
-          const counts = yield* read(viewer, (reads) => reads.counts(nowMs, config))
-          const keyword = searchesByKeyword(embedder, store)
-          return {
-            ...counts,
-            path: store.location,
-            bytes: yield* store.bytes,
-            search: {
-              mode: keyword ? "keyword" : "hybrid",
-              embedder: embedder.model,
-              vectorsCurrent: keyword ? null : yield* store.vectorsCurrent(embedder.model)
-            }
-          } as const
-        }),
-      cues: (id, viewer = null) =>
-        Effect.flatMap(Clock.currentTimeMillis, (nowMs) =>
-          Effect.flatten(
-            read(viewer, (reads) =>
-              Either.map(reads.resolveId(id), (memoryId) => {
-                const memory = viewOf(reads, memoryId)
-                return { memory, cues: cuesOfMemory(reads, memory.memory, nowMs, config) }
-              })
-            )
+          read(viewer, (reads) =>
+            Either.map(reads.resolveId(id), (memoryId) => {
+              const memory = viewOf(reads, memoryId)
+              return { memory, cues: cuesOfMemory(reads, memory.memory, nowMs, config) }
+            })
           )
         )
-    }
-  })
-)
+      )
+  }
+})
+
+export const QueriesLive = Layer.effect(Queries, makeQueries)
 
 const view = (reads: LedgerReads, memory: MemoryState): MemoryView => ({
   memory,

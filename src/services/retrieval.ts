@@ -21,7 +21,7 @@ import { buildContext, type BuiltContext } from "../retrieval/context.js"
 import { selectContext } from "../retrieval/context-selection.js"
 import { explainRun, runRanking, runSearch, type ExplainedLeftOut, type ExplainedResult, type RankingRequest, type SearchMode } from "../retrieval/ranking-run.js"
 import type { RankedMemory } from "../retrieval/rank.js"
-import { countTokens } from "../retrieval/tokens.js"
+import { countTokens, tokenFloor } from "../retrieval/tokens.js"
 import { Embedder } from "../embeddings/embedder.js"
 import { makeFallbackNotice } from "../embeddings/fallback.js"
 import { makeQueryVectors, type QueryVectorResult } from "../retrieval/query-vector.js"
@@ -87,76 +87,75 @@ export const DEFAULT_LIMIT = 10
 export const MAX_LIMIT = 100
 export const DEFAULT_CONTEXT_BUDGET = 1_500
 
-export const RetrievalLive = Layer.effect(
-  Retrieval,
-  Effect.gen(function* () {
-    const log = yield* EventLog
-    const reader = yield* LedgerReader
-    const store = yield* StoreMaintenance
-    const config = yield* Settings
-    const embedder = yield* Embedder
-    const newId = makeIdFactory()
-    const queryVector = makeQueryVectors(store, embedder, makeFallbackNotice())
+export const makeRetrieval: Effect.Effect<RetrievalApi, never, EventLog | LedgerReader | StoreMaintenance | Embedder | Settings> = Effect.gen(function* () {
+  const log = yield* EventLog
+  const reader = yield* LedgerReader
+  const store = yield* StoreMaintenance
+  const config = yield* Settings
+  const embedder = yield* Embedder
+  const newId = makeIdFactory()
+  const queryVector = makeQueryVectors(store, embedder, makeFallbackNotice())
 
-    // A recall changes no projection and nothing waits on it but the answer, so concurrent
-    // searches may share one commit (the log's writeSoon); each answers once its record is stored.
-    const recordRecall = (asked: RecallAsked, ids: ReadonlyArray<MemoryId>, actor: Actor, nowMs: number) =>
-      log.writeSoon((unit) => executeIn(unit, actor, nowMs, newId, () => decideRecall(asked, ids)))
+  // A recall changes no projection and nothing waits on it but the answer, so concurrent
+  // searches may share one commit (the log's writeSoon); each answers once its record is stored.
+  const recordRecall = (asked: RecallAsked, ids: ReadonlyArray<MemoryId>, actor: Actor, nowMs: number) =>
+    log.writeSoon((unit) => executeIn(unit, actor, nowMs, newId, () => decideRecall(asked, ids)))
 
-    return {
-      vectorFor: queryVector,
-      search: (input, actor) =>
-        Effect.all([Clock.currentTimeMillis, queryVector(input.query)]).pipe(Effect.flatMap(([nowMs, { vector, notice }]) =>
-          Effect.flatMap(Effect.suspend(() => requestOf(input)), (request) =>
-            Effect.flatMap(
-              reader.read((store) => {
-                const reads = seenBy(store, actor.author ?? null)
-                const run = runSearch(reads, request, nowMs, config, vector)
-                const shortIds = reads.shortIds(run.results.map((r) => r.memory.id))
-                // Object.assign: on Node 20 a spread followed by a new property takes V8's slow path.
-                return { mode: run.mode, results: run.results.map((r) => Object.assign({}, r, { shortId: shortIds.get(r.memory.id)! })) }
-              }),
-              (found) =>
-                Effect.as(
-                  recordRecall(askedOf(input), found.results.map((r) => r.memory.id), actor, nowMs),
-                  { query: input.query, project: input.project, ...found, ...(notice ? { notice } : {}) }
-                )
-            )
-          )
-        )),
-      why: (input) =>
-        Effect.all([Clock.currentTimeMillis, queryVector(input.query)]).pipe(Effect.flatMap(([clockMs, { vector, notice }]) =>
+  return {
+    vectorFor: queryVector,
+    search: (input, actor) =>
+      Effect.all([Clock.currentTimeMillis, queryVector(input.query)]).pipe(Effect.flatMap(([nowMs, { vector, notice }]) =>
+        Effect.flatMap(Effect.suspend(() => requestOf(input)), (request) =>
           Effect.flatMap(
-            Effect.suspend(() => Either.all([requestOf(input), atTime(input.at, clockMs)])),
-            ([request, nowMs]) => {
-              const explain = (store: LedgerReads, query?: QueryVector) => {
-                const reads = seenBy(store, input.viewer ?? null)
-                const run = runRanking(reads, request, nowMs, config, query)
-                const explained = explainRun(reads, request, run, nowMs, config)
-                return { query: input.query, project: input.project, mode: run.mode, at: new Date(nowMs).toISOString(), ...explained, ...(notice ? { notice } : {}) }
-              }
-              // The past store has no vectors of its own: it answers by keyword.
-              return input.at === undefined ? reader.read((reads) => explain(reads, vector)) : reader.readAt(new Date(nowMs).toISOString(), (reads) => explain(reads))
-            }
+            reader.read((store) => {
+              const reads = seenBy(store, actor.author ?? null)
+              const run = runSearch(reads, request, nowMs, config, vector)
+              const shortIds = reads.shortIds(run.results.map((r) => r.memory.id))
+              // Object.assign: on Node 20 a spread followed by a new property takes V8's slow path.
+              return { mode: run.mode, results: run.results.map((r) => Object.assign({}, r, { shortId: shortIds.get(r.memory.id)! })) }
+            }),
+            (found) =>
+              Effect.as(
+                recordRecall(askedOf(input), found.results.map((r) => r.memory.id), actor, nowMs),
+                { query: input.query, project: input.project, ...found, ...(notice ? { notice } : {}) }
+              )
           )
-        )),
-      context: (input, actor) =>
-        Effect.all([Clock.currentTimeMillis, input.query === undefined ? Effect.succeed({} as QueryVectorResult) : queryVector(input.query)]).pipe(Effect.flatMap(([nowMs, { vector }]) =>
-          Effect.gen(function* () {
-            const budget = input.budget ?? DEFAULT_CONTEXT_BUDGET
-            if (!Number.isInteger(budget) || budget < 50 || budget > 100_000) {
-              return yield* Effect.fail(new InvalidInput({ message: "the budget is a whole number of tokens from 50 to 100000" }))
+        )
+      )),
+    why: (input) =>
+      Effect.all([Clock.currentTimeMillis, queryVector(input.query)]).pipe(Effect.flatMap(([clockMs, { vector, notice }]) =>
+        Effect.flatMap(
+          Effect.suspend(() => Either.all([requestOf(input), atTime(input.at, clockMs)])),
+          ([request, nowMs]) => {
+            const explain = (store: LedgerReads, query?: QueryVector) => {
+              const reads = seenBy(store, input.viewer ?? null)
+              const run = runRanking(reads, request, nowMs, config, query)
+              const explained = explainRun(reads, request, run, nowMs, config)
+              return { query: input.query, project: input.project, mode: run.mode, at: new Date(nowMs).toISOString(), ...explained, ...(notice ? { notice } : {}) }
             }
-            const items = yield* reader.read((reads) => selectContext(seenBy(reads, actor.author ?? null), input, nowMs, config, vector))
-            const built = buildContext(items, budget, countTokens)
-            const shown = items.filter((i) => built.included.includes(i.memory.id)).map((i) => i.memory.id)
-            if (input.query !== undefined && shown.length > 0) yield* recordRecall(askedOf({ ...input, query: input.query }), shown, actor, nowMs)
-            return { ...built, project: input.project }
-          })
-        ))
-    }
-  })
-)
+            // The past store has no vectors of its own: it answers by keyword.
+            return input.at === undefined ? reader.read((reads) => explain(reads, vector)) : reader.readAt(new Date(nowMs).toISOString(), (reads) => explain(reads))
+          }
+        )
+      )),
+    context: (input, actor) =>
+      Effect.all([Clock.currentTimeMillis, input.query === undefined ? Effect.succeed({} as QueryVectorResult) : queryVector(input.query)]).pipe(Effect.flatMap(([nowMs, { vector }]) =>
+        Effect.gen(function* () {
+          const budget = input.budget ?? DEFAULT_CONTEXT_BUDGET
+          if (!Number.isInteger(budget) || budget < 50 || budget > 100_000) {
+            return yield* Effect.fail(new InvalidInput({ message: "the budget is a whole number of tokens from 50 to 100000" }))
+          }
+          const items = yield* reader.read((reads) => selectContext(seenBy(reads, actor.author ?? null), input, nowMs, config, vector))
+          const built = buildContext(items, budget, countTokens, tokenFloor)
+          const shown = items.filter((i) => built.included.includes(i.memory.id)).map((i) => i.memory.id)
+          if (input.query !== undefined && shown.length > 0) yield* recordRecall(askedOf({ ...input, query: input.query }), shown, actor, nowMs)
+          return { ...built, project: input.project }
+        })
+      ))
+  }
+})
+
+export const RetrievalLive = Layer.effect(Retrieval, makeRetrieval)
 
 const askedOf = (input: { query: string; project: string | null; task?: string; also?: ReadonlyArray<string> }): RecallAsked => ({
   query: input.query,

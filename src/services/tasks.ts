@@ -53,62 +53,61 @@ export interface TasksApi {
 
 export class Tasks extends Context.Tag("memledger/Tasks")<Tasks, TasksApi>() {}
 
-export const TasksLive = Layer.effect(
-  Tasks,
-  Effect.gen(function* () {
-    const log = yield* EventLog
-    const reader = yield* LedgerReader
-    const newId = makeIdFactory()
+export const makeTasks: Effect.Effect<TasksApi, never, EventLog | LedgerReader> = Effect.gen(function* () {
+  const log = yield* EventLog
+  const reader = yield* LedgerReader
+  const newId = makeIdFactory()
 
-    const list = (place: TaskPlace): Effect.Effect<TaskListing> => {
-      const scan = findTasks(place)
-      return Effect.map(
-        reader.read((reads) => {
-          const links = taskLinksReader(reads)
-          return scan.tasks.map((task): TaskView => {
-            const { memoryIds, recorded } = links(task.ref)
-            const linked = memoryIds.filter((id) => {
-              const memory = reads.memory(id)
-              return memory !== undefined && isLive(memory)
-            }).length
-            return { ...task, linked, recorded: recorded?.outcome ?? null }
-          })
-        }),
-        (tasks) => ({
-          current: latestInProgress(scan.tasks)?.ref ?? null,
-          tasks: [...tasks].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.ref.localeCompare(b.ref)),
-          skipped: scan.skipped
+  const list = (place: TaskPlace): Effect.Effect<TaskListing> => {
+    const scan = findTasks(place)
+    return Effect.map(
+      reader.read((reads) => {
+        const links = taskLinksReader(reads)
+        return scan.tasks.map((task): TaskView => {
+          const { memoryIds, recorded } = links(task.ref)
+          const linked = memoryIds.filter((id) => {
+            const memory = reads.memory(id)
+            return memory !== undefined && isLive(memory)
+          }).length
+          return { ...task, linked, recorded: recorded?.outcome ?? null }
         })
-      )
-    }
-
-    const sync = (place: TaskPlace, options: SyncOptions, actor: Actor, nowMs: number): Effect.Effect<SyncReport, DomainError> => {
-      const scan = findTasks(place)
-      const finished = scan.tasks.filter((task) => taskOutcome(task, options.cancelledFails) !== undefined)
-      // Nothing finished, nothing to decide: no need to wait for the write lock.
-      if (finished.length === 0) return Effect.succeed(report([], scan.skipped))
-      const decided = log.write((tx) => {
-        const links = taskLinksReader(tx.reads)
-        const results: Array<readonly [Task, TaskOutcomeResult]> = []
-        for (const task of finished) {
-          const result = executeIn(tx, actor, nowMs, newId, ({ state }) =>
-            decideTaskOutcome({ task, cancelledFails: options.cancelledFails }, links(task.ref), state)
-          )
-          if (Either.isLeft(result)) return Either.left(result.left)
-          results.push([task, result.right])
-        }
-        return Either.right(results)
+      }),
+      (tasks) => ({
+        current: latestInProgress(scan.tasks)?.ref ?? null,
+        tasks: [...tasks].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.ref.localeCompare(b.ref)),
+        skipped: scan.skipped
       })
-      return Effect.map(decided, (results) => report(results, scan.skipped))
-    }
+    )
+  }
 
-    return {
-      list: (place) => Effect.suspend(() => list(place)),
-      sync: (place, options, actor) =>
-        Effect.flatMap(Clock.currentTimeMillis, (nowMs) => Effect.suspend(() => sync(place, options, actor, nowMs)))
-    }
-  })
-)
+  const sync = (place: TaskPlace, options: SyncOptions, actor: Actor, nowMs: number): Effect.Effect<SyncReport, DomainError> => {
+    const scan = findTasks(place)
+    const finished = scan.tasks.filter((task) => taskOutcome(task, options.cancelledFails) !== undefined)
+    // Nothing finished, nothing to decide: no need to wait for the write lock.
+    if (finished.length === 0) return Effect.succeed(report([], scan.skipped))
+    const decided = log.write((tx) => {
+      const links = taskLinksReader(tx.reads)
+      const results: Array<readonly [Task, TaskOutcomeResult]> = []
+      for (const task of finished) {
+        const result = executeIn(tx, actor, nowMs, newId, ({ state }) =>
+          decideTaskOutcome({ task, cancelledFails: options.cancelledFails }, links(task.ref), state)
+        )
+        if (Either.isLeft(result)) return Either.left(result.left)
+        results.push([task, result.right])
+      }
+      return Either.right(results)
+    })
+    return Effect.map(decided, (results) => report(results, scan.skipped))
+  }
+
+  return {
+    list: (place) => Effect.suspend(() => list(place)),
+    sync: (place, options, actor) =>
+      Effect.flatMap(Clock.currentTimeMillis, (nowMs) => Effect.suspend(() => sync(place, options, actor, nowMs)))
+  }
+})
+
+export const TasksLive = Layer.effect(Tasks, makeTasks)
 
 const report = (results: ReadonlyArray<readonly [Task, TaskOutcomeResult]>, skipped: ReadonlyArray<SkippedInput>): SyncReport => {
   const recorded: Array<SyncReport["recorded"][number]> = []

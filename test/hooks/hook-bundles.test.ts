@@ -12,9 +12,9 @@ import { mem, tempDir } from "../support/cli.js"
 const sourcesOf = (bundle: string): ReadonlyArray<string> => (JSON.parse(readFileSync(`dist/${bundle}.map`, "utf8")) as { sources: string[] }).sources
 
 /** The bundles a `mem` process compiled, in order. */
-const bundlesRun = (args: ReadonlyArray<string>, input: unknown): ReadonlyArray<string> => {
+const bundlesRun = (args: ReadonlyArray<string>, input: unknown, env: Record<string, string> = {}): ReadonlyArray<string> => {
   const record = join(tempDir(), "bundles.txt")
-  const run = mem(args, { input: JSON.stringify(input), env: { NODE_OPTIONS: `--require ${resolve("test/support/record-bundles.cjs")}`, RECORD_BUNDLES: record } })
+  const run = mem(args, { input: JSON.stringify(input), env: { ...env, NODE_OPTIONS: `--require ${resolve("test/support/record-bundles.cjs")}`, RECORD_BUNDLES: record } })
   expect(run.code, run.stderr).toBe(0)
   return existsSync(record) ? readFileSync(record, "utf8").trim().split("\n") : []
 }
@@ -32,6 +32,15 @@ describe("what a hook loads", () => {
     expect(sources.filter((source) => /@effect\/cli|@modelcontextprotocol|src\/adapters\/(cli|mcp|http)\//.test(source))).toEqual([])
   })
 
+  it("the store bundle holds no HTTP client, and no module of it waits for a dynamic import", () => {
+    const sources = sourcesOf("hook-store.cjs")
+    expect(sources.filter((source) => /@effect\/platform|src\/api\/operations-remote/.test(source))).toEqual([])
+    // esbuild wraps whatever a dynamic import reaches in lazy initialisers, Effect's index with
+    // all it re-exports (its test services too), all evaluated on every start.
+    expect(sources.filter((source) => /node_modules\/effect\/dist\/esm\/(index|TestClock)\.js$/.test(source))).toEqual([])
+    expect(sourcesOf("hook-remote.cjs")).toContain("../src/api/operations-remote.ts")
+  })
+
   it("post-tool-use and pre-compact run the hook bundle alone; the other hooks add the store bundle, never the CLI", () => {
     const dir = tempDir()
     const db = join(dir, "m.db")
@@ -39,6 +48,30 @@ describe("what a hook loads", () => {
     expect(bundlesRun(["--db", db, "hook", "post-tool-use"], input)).toEqual(["hook.cjs"])
     expect(bundlesRun(["--db", db, "hook", "pre-compact"], input)).toEqual(["hook.cjs"])
     expect(bundlesRun(["--db", db, "hook", "session-start", "--agent", "codex"], input)).toEqual(["hook.cjs", "hook-store.cjs"])
+  })
+
+  it("with a server configured and no --db, the hooks that use the store load the HTTP client's bundle instead of the store's", () => {
+    const dir = tempDir()
+    // Nothing listens there: the hook logs that and exits 0, having loaded what it needed.
+    const env = { MEMLEDGER_URL: "http://127.0.0.1:9", HOME: dir }
+    expect(bundlesRun(["hook", "stop"], { session_id: "bundles", cwd: dir }, env)).toEqual(["hook.cjs", "hook-remote.cjs"])
+    expect(bundlesRun(["--db", join(dir, "m.db"), "hook", "stop"], { session_id: "bundles", cwd: dir }, env)).toEqual(["hook.cjs", "hook-store.cjs"])
+  })
+
+  it("a store hook loads no module it does not use: no thread, no child process, no vector extension", () => {
+    const dir = tempDir()
+    const record = join(dir, "modules.txt")
+    const input = { session_id: "modules", cwd: dir, source: "startup", prompt: "how do we deploy" }
+    for (const event of ["session-start", "user-prompt-submit", "stop"]) {
+      const run = mem(["--db", join(dir, "m.db"), "hook", event], {
+        input: JSON.stringify(input),
+        env: { NODE_OPTIONS: `--require ${resolve("test/support/record-modules.cjs")}`, RECORD_MODULES: record }
+      })
+      expect(run.code, run.stderr).toBe(0)
+      const loaded = readFileSync(record, "utf8").split("\n")
+      expect(loaded, event).toContain("better-sqlite3")
+      expect(loaded.filter((m) => ["node:worker_threads", "node:child_process", "sqlite-vec", "@effect/platform", "@effect/cli"].includes(m)), event).toEqual([])
+    }
   })
 
   it("a command line that is not a plain hook call goes on to the CLI, which answers it", () => {

@@ -1,6 +1,6 @@
 /**
- * The hooks against a shared server (MEMLEDGER_URL): the store bundle loads the HTTP client only
- * then, and the hook works through the server's Operations as every other surface does.
+ * The hooks against a shared server (MEMLEDGER_URL): they load the HTTP client, from a bundle of
+ * its own, only then, and work through the server's Operations as every other surface does.
  */
 import { spawn } from "node:child_process"
 import { existsSync } from "node:fs"

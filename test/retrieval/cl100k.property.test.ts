@@ -7,7 +7,7 @@
 import { createRequire } from "node:module"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { cl100kCounter } from "../../src/retrieval/cl100k.js"
+import { cl100kCounter, piecesIn } from "../../src/retrieval/cl100k.js"
 import { buildTokenTable, gptTokenizerRanks, readTokenTable } from "../../src/retrieval/token-table.js"
 
 const reference = (createRequire(import.meta.url)("gpt-tokenizer/cjs/encoding/cl100k_base") as { countTokens: (text: string) => number }).countTokens
@@ -55,6 +55,14 @@ describe("cl100k counts", () => {
     fc.assert(fc.property(fc.oneof(mixed, fc.string({ unit: "binary", maxLength: 200 })), (text) => {
       fc.pre(typeof outcome(reference, text) === "number")
       expect(count(text)).toBeGreaterThanOrEqual(text.match(/\S+/g)?.length ?? 0)
+    }), { numRuns: 2_000 })
+  })
+
+  it("are never fewer than the pieces the text splits into, which are never fewer than its words: the floors context.ts skips candidates by", () => {
+    fc.assert(fc.property(fc.oneof(mixed, fc.string({ unit: "binary", maxLength: 200 }), fc.string({ unit: "grapheme", maxLength: 100 })), (text) => {
+      fc.pre(typeof outcome(reference, text) === "number")
+      expect(count(text)).toBeGreaterThanOrEqual(piecesIn(text))
+      expect(piecesIn(text)).toBeGreaterThanOrEqual(text.match(/\S+/g)?.length ?? 0)
     }), { numRuns: 2_000 })
   })
 

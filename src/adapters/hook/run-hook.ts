@@ -7,8 +7,10 @@
  *
  * post-tool-use (and its failure twin), which runs after every shell command, needs only plain modules, and so does
  * pre-compact; the events that read or write the store load Effect, the store and retrieval
- * (store-hook.ts) when they run.
+ * (store-hook.ts) when they run, or, with a server configured, Effect and the HTTP client
+ * (remote-hook.ts).
  */
+import { remoteFromEnv } from "../../api/remote-config.js"
 import { readHookInput } from "../../hooks/hook-input.js"
 import { hookStoreOf, logHookFailure } from "../../hooks/hooks-log.js"
 import { recordToolUse } from "../../hooks/tool-use.js"
@@ -30,8 +32,12 @@ export const runHookCommand = async (command: HookCommand): Promise<void> => {
     }
     // pre-compact prints nothing and reads nothing (hooks/handlers.ts says why it is kept).
     if (command.event === "pre-compact") return
-    const { runStoreHook } = await import("./store-hook.js")
-    const outcome = await runStoreHook(command, reading.input, place)
+    // An explicit store file is local; without one, a configured server is where the store is.
+    const remote = command.db === undefined ? remoteFromEnv() : undefined
+    const outcome =
+      remote === undefined
+        ? await (await import("./store-hook.js")).runStoreHook(command, reading.input, place)
+        : await (await import("./remote-hook.js")).runRemoteHook(command, reading.input, place, remote)
     if ("failure" in outcome) return log(outcome.failure)
     if (outcome.output !== undefined) process.stdout.write(`${JSON.stringify(outcome.output)}\n`)
   } catch (error) {

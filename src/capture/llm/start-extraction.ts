@@ -5,8 +5,8 @@
  * own time limit and writes its failures to hooks.log. Nothing starts unless a model is
  * configured, the agent gave a transcript, and capture is `on` where the session works.
  */
-import { spawn } from "node:child_process"
 import { existsSync } from "node:fs"
+import { createRequire } from "node:module"
 import { resolve } from "node:path"
 import { Either } from "effect"
 import { logHookFailure } from "../../hooks/hooks-log.js"
@@ -52,6 +52,9 @@ export const startExtraction = (start: ExtractionStart, env: NodeJS.ProcessEnv =
     ...(start.atLeastTokens === undefined ? [] : ["--at-least", String(start.atLeastTokens)])
   ]
   const cwd = existsSync(start.cwd) ? start.cwd : process.cwd()
+  // Required here, not imported: most turns start no extraction, and loading node:child_process
+  // cost each stop and session-end hook about a fifteenth of a bare node start.
+  const { spawn } = createRequire(import.meta.url)("node:child_process") as typeof import("node:child_process")
   const child = spawn(launcher.right.node, args, { cwd, env, detached: true, stdio: "ignore" })
   child.on("error", (error) => logHookFailure(start.store, "extract", `cannot start the extraction: ${error.message}`))
   child.unref()

@@ -25,6 +25,10 @@ const HOOK_TIMEOUT_SECONDS = 5
  * the background"): it runs after every shell command and prints nothing, so the agent need
  * not wait for it. PostToolUseFailure is its twin for a command that failed (Claude Code sends
  * it in place of PostToolUse): a failure and the command that then worked make a lesson.
+ * Stop and SessionEnd print nothing either, but are waited for: Claude Code kills an async hook
+ * still running when a `claude -p` session ends (the same section), which would lose the turn's
+ * outcomes, and an async Stop could run beside the next or SessionEnd, both giving a memory the
+ * outcome that each gives once.
  */
 const HOOKS: ReadonlyArray<{ readonly event: string; readonly matcher?: string; readonly run: HookEvent; readonly async?: true }> = [
   { event: "SessionStart", matcher: "startup|resume|clear|compact", run: "session-start" },

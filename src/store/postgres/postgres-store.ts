@@ -4,7 +4,7 @@
  * of processes and servers may open the same database; the write lock and the notices are the
  * database's.
  */
-import { Effect, Layer } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { Settings, type LedgerConfig } from "../../config.js"
 import { EventLog } from "../event-log.js"
 import { LedgerReader } from "../ledger-reader.js"
@@ -31,15 +31,17 @@ export const PostgresStoreLive = (url: string, config: LedgerConfig, opening: St
         Effect.sync(() => new Notices(url)),
         (notices) => Effect.sync(() => notices.close())
       )
-      return Layer.mergeAll(
-        Layer.succeed(EventLog, pgEventLog(ledger, notices)),
-        Layer.succeed(LedgerReader, {
-          read: (f) => Effect.sync(() => ledger.read(() => f(ledger.reads))),
-          readAt: (untilIso, f) => Effect.sync(() => readAsOf(ledger.db, config, ledger.vectors.kept, untilIso, () => f(ledger.reads)))
-        }),
-        Layer.succeed(StoreMaintenance, pgMaintenance(ledger)),
-        Layer.succeed(Tokens, pgTokens(ledger)),
-        Layer.succeed(Settings, config)
+      // One layer, not one a port merged: Effect's building of each layer costs every start.
+      return Layer.succeedContext(
+        Context.make(EventLog, pgEventLog(ledger, notices)).pipe(
+          Context.add(LedgerReader, {
+            read: (f) => Effect.sync(() => ledger.read(() => f(ledger.reads))),
+            readAt: (untilIso, f) => Effect.sync(() => readAsOf(ledger.db, config, ledger.vectors.kept, untilIso, () => f(ledger.reads)))
+          }),
+          Context.add(StoreMaintenance, pgMaintenance(ledger)),
+          Context.add(Tokens, pgTokens(ledger)),
+          Context.add(Settings, config)
+        )
       )
     })
   )

@@ -17,7 +17,16 @@
  * here.
  */
 import { createRequire } from "node:module"
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads"
+import type { MessagePort, Worker } from "node:worker_threads"
+
+/**
+ * node:worker_threads, required by the first thread started rather than imported: loading it
+ * costs a start about a twentieth of a bare node start, and most starts (every agent hook's)
+ * start no thread.
+ */
+const threads = (): Threads => (loadedThreads ??= createRequire(import.meta.url)("node:worker_threads") as Threads)
+type Threads = typeof import("node:worker_threads")
+let loadedThreads: Threads | undefined
 
 /**
  * How long a statement may take before its wait is given up: it only bounds a dead server. A
@@ -65,9 +74,9 @@ export class SyncPg {
    * answer is waited for `answerWaitMs` (tests give a short wait), then given up with a PgError.
    */
   static connect(url: string, driver = createRequire(import.meta.url).resolve("pg"), answerWaitMs = ANSWER_WAIT_MS): SyncPg {
-    const { port1, port2 } = new MessageChannel()
+    const { port1, port2 } = new (threads().MessageChannel)()
     const signal = new Int32Array(new SharedArrayBuffer(4))
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { port: port2, signal: signal.buffer, driver, url }, transferList: [port2] })
+    const worker = new (threads().Worker)(WORKER_SOURCE, { eval: true, workerData: { port: port2, signal: signal.buffer, driver, url }, transferList: [port2] })
     // Neither keeps the process alive, even if `close` is never reached.
     worker.unref()
     port1.unref()
@@ -149,7 +158,7 @@ export class SyncPg {
       }
       // Lowered before the port is read: an answer posted after the read raises it again.
       Atomics.store(this.signal, 0, 0)
-      for (let received = receiveMessageOnPort(this.port); received !== undefined; received = receiveMessageOnPort(this.port)) {
+      for (let received = threads().receiveMessageOnPort(this.port); received !== undefined; received = threads().receiveMessageOnPort(this.port)) {
         const answer = received.message as Answer
         if (answer.id !== id) continue
         if ("done" in answer) {

@@ -12,8 +12,17 @@
  * bundle or the SDK's compiled files; it loads better-sqlite3 from the path resolved here.
  */
 import { createRequire } from "node:module"
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads"
+import type { MessagePort, Worker } from "node:worker_threads"
 import type { Db } from "./database.js"
+
+/**
+ * node:worker_threads, required by the first thread started rather than imported: loading it
+ * costs a start about a twentieth of a bare node start, and most starts (every agent hook's)
+ * start no thread.
+ */
+const threads = (): Threads => (loadedThreads ??= createRequire(import.meta.url)("node:worker_threads") as Threads)
+type Threads = typeof import("node:worker_threads")
+let loadedThreads: Threads | undefined
 
 /**
  * How long `stop` waits for the thread's last checkpoint and its close: far longer than a
@@ -34,11 +43,11 @@ export class CheckpointThread {
    * thread could be started (the import then checkpoints as any writer does).
    */
   static start(db: Db, driver = createRequire(import.meta.url).resolve("better-sqlite3")): CheckpointThread | undefined {
-    const { port1, port2 } = new MessageChannel()
+    const { port1, port2 } = new (threads().MessageChannel)()
     const signal = new Int32Array(new SharedArrayBuffer(4))
     let worker: Worker
     try {
-      worker = new Worker(WORKER_SOURCE, {
+      worker = new (threads().Worker)(WORKER_SOURCE, {
         eval: true,
         workerData: { port: port2, signal: signal.buffer, driver, path: db.name },
         transferList: [port2]
@@ -69,7 +78,7 @@ export class CheckpointThread {
     for (;;) {
       // The counter is read before looking, so an answer that lands after the look wakes the wait.
       const seen = Atomics.load(this.signal, 0)
-      answered = receiveMessageOnPort(this.port) !== undefined
+      answered = threads().receiveMessageOnPort(this.port) !== undefined
       const left = deadline - Date.now()
       if (answered || left <= 0) break
       Atomics.wait(this.signal, 0, seen, left)

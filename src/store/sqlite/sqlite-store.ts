@@ -20,13 +20,15 @@ export class SqliteStore extends Context.Tag("memledger/SqliteStore")<SqliteStor
 
 /** The ports over an open store; the store's owner closes it. */
 export const sqlitePorts = (store: LedgerStore) =>
-  Layer.mergeAll(
-    Layer.succeed(EventLog, sqliteEventLog(store)),
-    Layer.succeed(LedgerReader, sqliteReader(store)),
-    Layer.succeed(StoreMaintenance, sqliteMaintenance(store)),
-    Layer.succeed(Tokens, sqliteTokens(store)),
-    Layer.succeed(Settings, store.config),
-    Layer.succeed(SqliteStore, store)
+  // One layer, not one a port merged: Effect's building of each layer costs every start.
+  Layer.succeedContext(
+    Context.make(EventLog, sqliteEventLog(store)).pipe(
+      Context.add(LedgerReader, sqliteReader(store)),
+      Context.add(StoreMaintenance, sqliteMaintenance(store)),
+      Context.add(Tokens, sqliteTokens(store)),
+      Context.add(Settings, store.config),
+      Context.add(SqliteStore, store)
+    )
   )
 
 /** Opens the file (creating it only when `opening` allows) and closes it with the scope. */

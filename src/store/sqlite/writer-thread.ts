@@ -13,11 +13,20 @@
  * files. It loads better-sqlite3 from the path resolved here.
  */
 import { createRequire } from "node:module"
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads"
+import type { MessagePort, Worker } from "node:worker_threads"
 import { LAST_EVENT_SQL } from "./event-log.js"
 import { endsAt, type BatchOutcome, type BatchWriter } from "./batch-writer.js"
 import { BUSY_TIMEOUT_MS, MMAP_BYTES, WRITE_PRAGMAS } from "./database.js"
 import { type LogHead } from "../../events/log.js"
+
+/**
+ * node:worker_threads, required by the first thread started rather than imported: loading it
+ * costs a start about a twentieth of a bare node start, and most starts (every agent hook's)
+ * start no thread.
+ */
+const threads = (): Threads => (loadedThreads ??= createRequire(import.meta.url)("node:worker_threads") as Threads)
+type Threads = typeof import("node:worker_threads")
+let loadedThreads: Threads | undefined
 
 /** Rows queued before they are posted: enough to spread a message's cost, few enough to start the thread early. */
 const CHUNK_ROWS = 1_000
@@ -53,9 +62,9 @@ export class WriterThread implements BatchWriter {
    * `settle` throws SQLite's error.
    */
   static open(path: string, driver = createRequire(import.meta.url).resolve("better-sqlite3")): WriterThread {
-    const { port1, port2 } = new MessageChannel()
+    const { port1, port2 } = new (threads().MessageChannel)()
     const signal = new Int32Array(new SharedArrayBuffer(4))
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { port: port2, signal: signal.buffer, driver }, transferList: [port2] })
+    const worker = new (threads().Worker)(WORKER_SOURCE, { eval: true, workerData: { port: port2, signal: signal.buffer, driver }, transferList: [port2] })
     // Neither keeps the process alive, even if `close` is never reached.
     worker.unref()
     port1.unref()
@@ -157,7 +166,7 @@ export class WriterThread implements BatchWriter {
     for (;;) {
       // The counter is read before looking, so an answer that lands after the look wakes the wait.
       const seen = Atomics.load(this.signal, 0)
-      const received = receiveMessageOnPort(this.port)
+      const received = threads().receiveMessageOnPort(this.port)
       if (received !== undefined) return received.message as Answer
       const left = deadline - Date.now()
       if (left <= 0) throw new Error("bulk import: the writer thread stopped answering")

@@ -18,7 +18,8 @@
  * What to embed, file and delete is decided by the sync every store shares (store/vector-sync.ts,
  * over these tables: vector-sync.ts here); reading them is vector-search.ts's.
  */
-import * as sqliteVec from "sqlite-vec"
+import { createRequire } from "node:module"
+import type * as SqliteVec from "sqlite-vec"
 import { contentHash } from "../../vector-sync.js"
 import type { Db } from "../database.js"
 import { statement } from "../statements.js"
@@ -43,7 +44,8 @@ export const vectorsProjection: Projection = {
 /** Loads sqlite-vec into this connection, once. */
 export const loadVecExtension = (db: Db): void => {
   if (loaded.has(db)) return
-  sqliteVec.load(db)
+  // Required here, not imported: a store without vectors (every agent hook's start) never pays for loading it.
+  ;(createRequire(import.meta.url)("sqlite-vec") as typeof SqliteVec).load(db)
   loaded.add(db)
 }
 const loaded = new WeakSet<Db>()
