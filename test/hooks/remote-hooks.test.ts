@@ -26,7 +26,8 @@ describe("hooks with MEMLEDGER_URL", () => {
     const server = await startRestServer()
     onTestFinished(server.close)
     const home = tempDir()
-    const env = { MEMLEDGER_URL: server.url, HOME: home }
+    // The server runs in this busy test process: the hook is given longer than an agent's 1.8 s.
+    const env = { MEMLEDGER_URL: server.url, HOME: home, MEMLEDGER_HOOK_TIME_LIMIT_MS: "20000" }
     const added = await memAsync(["add", "Deploy the web app with fly deploy --strategy bluegreen", "--global", "--json"], { cwd: home, env })
     expect(added.code, added.stderr).toBe(0)
 
@@ -36,5 +37,14 @@ describe("hooks with MEMLEDGER_URL", () => {
     expect(context).toContain("fly deploy --strategy bluegreen")
     expect(context).toContain('"claude-code:session/remote-1"')
     expect(existsSync(join(home, ".memledger", "memledger.db"))).toBe(false)
+  })
+
+  it("a hook over its time limit prints nothing and exits 0", async () => {
+    const server = await startRestServer()
+    onTestFinished(server.close)
+    const home = tempDir()
+    const env = { MEMLEDGER_URL: server.url, HOME: home, MEMLEDGER_HOOK_TIME_LIMIT_MS: "1" }
+    const result = await hookAsync("session-start", { session_id: "remote-2", cwd: home, source: "startup" }, env)
+    expect(result).toEqual({ code: 0, stdout: "" })
   })
 })

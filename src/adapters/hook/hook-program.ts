@@ -12,8 +12,14 @@ import { detectProject } from "../../project/identity.js"
 import { currentTask } from "../../tasks/find-tasks.js"
 import type { HookCommand } from "./hook-command.js"
 
-/** Agents give hooks a few seconds; finishing well inside 2 s keeps prompts snappy. */
-const BUDGET = Duration.millis(1_800)
+/**
+ * Agents give hooks a few seconds; finishing well inside 2 s keeps prompts snappy. A slow link
+ * to a shared server may want longer: MEMLEDGER_HOOK_TIME_LIMIT_MS, a whole number of ms.
+ */
+const budget = (): Duration.Duration => {
+  const asked = Number(process.env.MEMLEDGER_HOOK_TIME_LIMIT_MS)
+  return Duration.millis(Number.isInteger(asked) && asked > 0 ? asked : 1_800)
+}
 
 export type StoreHookOutcome = { readonly output: HookOutput | undefined } | { readonly failure: string }
 
@@ -27,8 +33,9 @@ export const runHookOver = async <E>(
   const caller = { origin: `${command.agent}:session/${place.sessionId}`, agent: command.agent, project: detectProject(cwd) }
   const task = currentTask({ cwd, env: process.env })?.ref
   const setting = { ...place, caller, ...(task === undefined ? {} : { task }) }
+  const limit = budget()
   const program = Effect.provide(runHook(command.event, input, setting), operations).pipe(
-    Effect.timeoutFail({ duration: BUDGET, onTimeout: () => new Error(`took longer than ${Duration.format(BUDGET)}`) }),
+    Effect.timeoutFail({ duration: limit, onTimeout: () => new Error(`took longer than ${Duration.format(limit)}`) }),
     Effect.scoped
   )
   const exit = await Effect.runPromiseExit(program)
