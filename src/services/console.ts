@@ -115,7 +115,7 @@ export const ConsoleLive = Layer.effect(
     })
 
     const overview = (reads: LedgerReads, nowMs: number, vectorsCurrent: boolean | null): Overview => {
-      const since = new Date(Math.floor(nowMs / DAY_MS - (OVERVIEW_DAYS - 1)) * DAY_MS).toISOString()
+      const since = new Date(Math.floor(nowMs / DAY_MS - (OVERVIEW_DAYS - 1)) * DAY_MS).toISOString().slice(0, 10)
       const gated = reads.gatedMemories(nowMs, config, OVERVIEW_GATED)
       const head = reads.head()
       const counts = reads.memoryCounts(OVERVIEW_PROJECTS)
@@ -134,11 +134,12 @@ export const ConsoleLive = Layer.effect(
     }
 
     /**
-     * The overview counts every memory and reads a month of the log: hundreds of milliseconds on
-     * a store of 100,000 memories. It is reused while the log's head has not moved (any write
-     * appends) for up to OVERVIEW_FRESH_MS, so a page opened again, or by several people, costs
-     * one read. Only the gate's decay and a verify's finding can change without an append. Each
-     * viewer has an overview of their own: it names the memories the gate holds back.
+     * The overview reads the `counts` projection and the records the gate's index lets through
+     * (tens of milliseconds the first time on a store of a million events, bench/console-api.ts).
+     * It is reused while the log's head has not moved (any write appends) for up to
+     * OVERVIEW_FRESH_MS, so a page opened again, or by several people, costs one read. Only the
+     * gate's decay and a verify's finding can change without an append. Each viewer has an
+     * overview of their own: it names the memories the gate holds back.
      */
     const cached = new Map<Viewer, { readonly seq: number; readonly atMs: number; readonly overview: Overview }>()
     const overviewAsOf = (reads: LedgerReads, viewer: Viewer, nowMs: number, vectorsCurrent: boolean | null): Overview => {

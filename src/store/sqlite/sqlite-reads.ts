@@ -58,7 +58,7 @@ const makeReads = (db: Db): LedgerReads => ({
   keywordNeighbours: (content, project, count, viewer) => keywordNeighbours(db, content, project, count, viewer),
   vectorNeighbours: (vector, project, count, viewer) => vectorNeighbours(db, vector, project, count, viewer),
   memoryCounts: (projects, viewer) => memoryCounts(db, projects, viewer),
-  outcomesByDay: (sinceIso) => outcomesByDay(db, sinceIso),
+  outcomesByDay: (sinceDay) => outcomesByDay(db, sinceDay),
   gatedMemories: (nowMs, config, limit, viewer) => gatedMemories(db, nowMs, config, limit, viewer),
   memoryPage: (filter) => memoryPage(db, filter).map(rowToMemory),
   memoryTexts: (ids) => memoryTexts(db, ids),
