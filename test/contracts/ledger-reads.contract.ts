@@ -157,6 +157,26 @@ export const readContract = (store: StoreUnderTest): void => {
       expect(read.newest).toEqual([10, 9])
     })
 
+    test("events by task: the recalls and outcomes that name one task, or any of several, in sequence order", async () => {
+      const tasked: ReadonlyArray<NewEvent> = [
+        event(outcome([DEPLOY], "worked", { task: "bd-1" }), 8),
+        event({ ...recalled("deploy", [DEPLOY, PNPM]), task: "bd-2" }, 8, SESSION),
+        event(outcome([PNPM], "failed", { task: "bd-3" }), 9),
+        event(outcome([PNPM], "partial", { task: "bd-1" }), 9)
+      ]
+      const read = await given(
+        (r) => ({
+          one: [...r.events({ task: "bd-1" })].map((e) => e.seq),
+          some: [...r.events({ tasks: ["bd-1", "bd-2", "bd-9"] })].map((e) => e.seq),
+          none: [...r.events({ tasks: [] })].length
+        }),
+        [...LOG, ...tasked]
+      )
+      expect(read.one).toEqual([LOG.length + 1, LOG.length + 4])
+      expect(read.some).toEqual([LOG.length + 1, LOG.length + 2, LOG.length + 4])
+      expect(read.none).toBe(0)
+    })
+
     test("counts are what stats reports", async () => {
       const counts = await given((r) => r.counts(NOW, DEFAULT_CONFIG))
       expect(counts).toMatchObject({

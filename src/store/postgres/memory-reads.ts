@@ -230,6 +230,12 @@ export const memoryPage = (db: SyncPg, filter: PageFilter): MemoryState[] => {
   return memoriesWhere(db, where.join(" AND "), args, `ORDER BY key DESC LIMIT $${args.length}`)
 }
 
+/** Whom each memory among `ids` is private to (null: shared); those no projection holds are left out. */
+export const ownersOf = (db: SyncPg, ids: ReadonlyArray<string>): Map<string, string | null> =>
+  ids.length === 0
+    ? new Map()
+    : new Map(db.query<{ id: string; private_to: string | null }>("SELECT id, private_to FROM memories WHERE id = ANY($1)", [ids]).map((r) => [r.id, r.private_to]))
+
 export const memoryTexts = (db: SyncPg, ids: ReadonlyArray<string>): Map<string, string> =>
   ids.length === 0 ? new Map() : new Map(db.query<{ id: string; content: string }>("SELECT id, content FROM memories WHERE id = ANY($1)", [ids]).map((r) => [r.id, r.content]))
 

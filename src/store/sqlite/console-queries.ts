@@ -82,6 +82,16 @@ export const memoryPage = (db: Db, filter: PageFilter): MemoryRow[] => {
   return statement(db, sql).all(...args, filter.limit) as MemoryRow[]
 }
 
+/** Whom each memory among `ids` is private to (null: shared); those no projection holds are left out. */
+export const ownersOf = (db: Db, ids: ReadonlyArray<string>): Map<string, string | null> => {
+  if (ids.length === 0) return new Map()
+  const rows = statement(db, "SELECT id, private_to FROM memories WHERE id IN (SELECT value FROM json_each(?))").all(JSON.stringify(ids)) as Array<{
+    id: string
+    private_to: string | null
+  }>
+  return new Map(rows.map((r) => [r.id, r.private_to]))
+}
+
 /** A few memories' text by id, for naming them beside the events that cite them. */
 export const memoryTexts = (db: Db, ids: ReadonlyArray<string>): Map<string, string> => {
   if (ids.length === 0) return new Map()
