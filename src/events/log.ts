@@ -175,4 +175,6 @@ export interface ReadFilter {
   readonly types?: ReadonlyArray<string>
   /** Only the recalls and outcomes that name this task (through the `events_task` index). */
   readonly task?: string
+  /** Only the recalls and outcomes that name one of these tasks: a page of tasks in one read. */
+  readonly tasks?: ReadonlyArray<string>
 }

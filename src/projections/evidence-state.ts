@@ -102,3 +102,28 @@ export const recordAt = (e: EvidenceState | undefined, nowMs: number, config: Le
   const score = outcomeScore(worked, failed, config.failureWeight)
   return { worked, failed, score, gated: e !== undefined && score <= config.failureGate }
 }
+
+/**
+ * When the decayed failed sum is exactly 1 (more before, less after), or null without failures:
+ * `failed` halves every half-life from `anchorMs`. Kept with a memory's evidence, so that the
+ * memories the gate may hold back are found through an index (`gateFloorMs`) rather than by
+ * scoring every record.
+ */
+export const oneFailureAtMs = (e: EvidenceSums, halfLifeDays: number): number | null =>
+  e.failed > 0 ? e.anchorMs + halfLifeDays * DAY_MS * Math.log2(e.failed) : null
+
+/**
+ * The least `oneFailureAtMs` of any memory the gate holds back at `nowMs`; undefined where the
+ * gate is not bounded so (a gate at or above 0 holds back records without failures).
+ *
+ * The score (w - a f) / (w + a f + 2) grows with w, so it is at least -a f / (a f + 2), its value
+ * at w = 0. A score at or below the gate g (-1 < g < 0) thus needs a f (1 + g) >= -2 g, that is
+ * f >= c = -2 g / (a (1 + g)); and f = failed x 0.5^((now - anchor) / H) >= c exactly when
+ * anchor + H log2(failed) >= now + H log2(c). A second is taken off that bound, far more than
+ * rounding moves either side: the few records above it are then scored as the gate scores them.
+ */
+export const gateFloorMs = (nowMs: number, config: LedgerConfig): number | undefined => {
+  const { failureGate: g, failureWeight: a } = config
+  if (!(g < 0 && g > -1 && a > 0)) return undefined
+  return nowMs + config.halfLifeDays * DAY_MS * Math.log2((-2 * g) / (a * (1 + g))) - 1000
+}

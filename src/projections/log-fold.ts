@@ -6,6 +6,7 @@
 import type { LedgerConfig } from "../config.js"
 import { isConversationControl, memoryIdsOf, type StoredEvent } from "../events/events.js"
 import { countEvent, setForgotten, type ConversationState } from "./conversation-state.js"
+import { countTally, type CountChanges } from "./count-state.js"
 import { CUE_LOOKBACK, evolveCues, recallWindow, type CueState } from "./cue-state.js"
 import { evolveEvidence, type EvidenceState } from "./evidence-state.js"
 import { evolveMemory, type MemoryState } from "./memory-state.js"
@@ -17,6 +18,8 @@ export interface FoldedLog {
   readonly conversations: Map<string, ConversationState>
   /** Learned cues, of live and dead memories alike: a rebuild writes only those whose memory exists. */
   readonly cues: Map<string, CueState>
+  /** The overview's counts of the memories and outcomes above. */
+  readonly counts: CountChanges
   readonly lastSeq: number
   readonly events: number
 }
@@ -39,6 +42,7 @@ export const foldLog = (
   // Each conversation's latest recalls and outcomes, newest first: the same CUE_LOOKBACK events
   // the incremental path reads from the log for an outcome's cue window.
   const recent = new Map<string, StoredEvent[]>()
+  const counts = countTally()
   let lastSeq = 0
   let read = 0
   for (const stored of events) {
@@ -46,6 +50,7 @@ export const foldLog = (
     read++
     onEvent?.(lastSeq)
     foldConversation(conversations, stored)
+    counts.event(stored)
     const event = stored.event
     if (event === null || isConversationControl(event) || hidden.has(stored.origin)) continue
     // The Map writes are skipped when a fold returns its state unchanged (an outcome leaves the
@@ -67,7 +72,8 @@ export const foldLog = (
       if (e) evidence.set(memoryId, e)
     }
   }
-  return { memories, evidence, conversations, cues, lastSeq, events: read }
+  for (const m of memories.values()) counts.memory(undefined, m)
+  return { memories, evidence, conversations, cues, counts: counts.changes(), lastSeq, events: read }
 }
 
 /** Which origins are forgotten once these control events (forgotten, restored; in order) are read. */

@@ -12,6 +12,7 @@ import type { LedgerConfig } from "../config.js"
 import type { MemoryId } from "../domain/ids.js"
 import { isConversationControl, memoryIdsOf, type StoredEvent } from "../events/events.js"
 import { countEvent, setForgotten, type ConversationState } from "./conversation-state.js"
+import { countTally, type CountChanges, type CountTally } from "./count-state.js"
 import { evolveEvidence, type EvidenceState } from "./evidence-state.js"
 import { evolveMemory, type MemoryState } from "./memory-state.js"
 import { CUE_LOOKBACK, evolveCues, recallWindow, type CueState } from "./cue-state.js"
@@ -37,6 +38,8 @@ export interface ProjectionTables {
   readonly recallsBefore: (origin: string, seq: number, count: number) => StoredEvent[]
   /** Keeps the keyword index in step with one memory's change. */
   readonly indexMemory: (before: MemoryState | undefined, after: MemoryState | undefined) => void
+  /** Adds a write's changes to the counts (count-state.ts). */
+  readonly addCounts: (changes: CountChanges) => void
   readonly setCheckpoints: (lastSeq: number) => void
 }
 
@@ -44,8 +47,8 @@ export interface ProjectionTables {
  * The projections' share of one write transaction. Memories and evidence are written as each
  * event is applied: deciders and later events of the same transaction read them back. What
  * nothing reads back inside the transaction is kept here and written once by `finish`, just
- * before commit: the conversation counts, the checkpoints and the keyword index (whose
- * writes a store may batch: SQLite's FTS5 makes one segment per statement savepoint).
+ * before commit: the conversation counts, the overview's counts, the checkpoints and the keyword
+ * index (whose writes a store may batch: SQLite's FTS5 makes one segment per statement savepoint).
  */
 export interface ProjectionSession {
   readonly apply: (events: ReadonlyArray<StoredEvent>) => void
@@ -59,7 +62,11 @@ export const openProjectionSession = (tables: ProjectionTables, config: LedgerCo
   let hidden: Set<string> | undefined
   const conversations = new Map<string, ConversationState>()
   const indexChanges: Array<readonly [MemoryState | undefined, MemoryState | undefined]> = []
-  const index: IndexChange = (before, after) => void indexChanges.push([before, after])
+  let counts: CountTally = countTally()
+  const changed: MemoryChange = (before, after) => {
+    indexChanges.push([before, after])
+    counts.memory(before, after)
+  }
   let lastSeq: number | undefined
   const conversation = (origin: string) => conversations.get(origin) ?? tables.conversation(origin)
 
@@ -68,6 +75,7 @@ export const openProjectionSession = (tables: ProjectionTables, config: LedgerCo
     hidden ??= tables.forgottenOrigins()
     for (const stored of events) {
       conversations.set(stored.origin, countEvent(conversation(stored.origin), stored))
+      counts.event(stored)
       const event = stored.event
       if (event === null) continue
       if (isConversationControl(event)) {
@@ -75,7 +83,7 @@ export const openProjectionSession = (tables: ProjectionTables, config: LedgerCo
         conversations.set(event.origin, setForgotten(current, event._tag === "ConversationForgotten"))
         if (event._tag === "ConversationForgotten") hidden.add(event.origin)
         else hidden.delete(event.origin)
-        refoldMemories(tables, tables.memoriesTouchedBy(event.origin), hidden, config, stored.seq, index)
+        refoldMemories(tables, tables.memoriesTouchedBy(event.origin), hidden, config, changed, stored.seq)
         continue
       }
       if (hidden.has(stored.origin)) continue
@@ -87,7 +95,7 @@ export const openProjectionSession = (tables: ProjectionTables, config: LedgerCo
       for (const memoryId of new Set(memoryIdsOf(event))) {
         const before = tables.memory(memoryId)
         const after = evolveMemory(before, stored, memoryId)
-        if (after !== before) saveMemory(tables, before, after, index)
+        if (after !== before) saveMemory(tables, before, after, changed)
         if (teaches && after) {
           const cuesBefore = tables.cueState(memoryId)
           const cues = evolveCues(cuesBefore, stored, after, window, config)
@@ -104,6 +112,9 @@ export const openProjectionSession = (tables: ProjectionTables, config: LedgerCo
   const finish = (): void => {
     for (const c of conversations.values()) tables.writeConversation(c)
     conversations.clear()
+    const countChanges = counts.changes()
+    if (countChanges.memories.length > 0 || countChanges.outcomeDays.length > 0) tables.addCounts(countChanges)
+    counts = countTally()
     if (lastSeq !== undefined) tables.setCheckpoints(lastSeq)
     lastSeq = undefined
     for (const [before, after] of indexChanges) tables.indexMemory(before, after)
@@ -120,8 +131,11 @@ export const applyEvents = (tables: ProjectionTables, events: ReadonlyArray<Stor
   session.finish()
 }
 
-/** Where a change to a memory's indexed text goes: the index at once, or a session's queue. */
-export type IndexChange = (before: MemoryState | undefined, after: MemoryState | undefined) => void
+/**
+ * Where a memory's change is recorded for what follows it: the keyword index and the counts,
+ * which a session writes once, before commit.
+ */
+export type MemoryChange = (before: MemoryState | undefined, after: MemoryState | undefined) => void
 
 /**
  * Folds each memory again from its events up to `throughSeq`, leaving out those of hidden
@@ -133,13 +147,13 @@ export const refoldMemories = (
   memoryIds: Iterable<string>,
   hidden: ReadonlySet<string>,
   config: LedgerConfig,
-  throughSeq = Number.MAX_SAFE_INTEGER,
-  index?: IndexChange
+  changed: MemoryChange,
+  throughSeq = Number.MAX_SAFE_INTEGER
 ): void => {
   for (const memoryId of memoryIds) {
     const events = [...tables.eventsOfMemory(memoryId)].filter((e) => e.seq <= throughSeq)
     const { memory, evidence, cues } = foldMemory(events, memoryId as MemoryId, hidden, config, windowReader(tables, config))
-    saveMemory(tables, tables.memory(memoryId), memory, index)
+    saveMemory(tables, tables.memory(memoryId), memory, changed)
     if (evidence) tables.writeEvidence(evidence)
     else tables.deleteEvidence(memoryId)
     tables.writeCueState(memoryId as MemoryId, cues)
@@ -177,13 +191,8 @@ export const foldMemory = (
   return { memory, evidence, cues }
 }
 
-export const saveMemory = (
-  tables: ProjectionTables,
-  before: MemoryState | undefined,
-  after: MemoryState | undefined,
-  index: IndexChange = tables.indexMemory
-): void => {
-  index(before, after)
+export const saveMemory = (tables: ProjectionTables, before: MemoryState | undefined, after: MemoryState | undefined, changed: MemoryChange): void => {
+  changed(before, after)
   if (after) tables.writeMemory(after)
   else if (before) tables.deleteMemory(before.id)
 }

@@ -136,14 +136,18 @@ export const explainRun = (
   nowMs: number,
   config: LedgerConfig
 ): { results: ExplainedResult[]; leftOut: ExplainedLeftOut[] } => {
+  const outsideMatches = reads.keywordMatchesOutside(request.query, request)
+  // Hundreds of memories are named: their short ids in one read (on PostgreSQL, one round trip rather than one each).
+  const shortIds = reads.shortIds([...run.ranking.results, ...run.ranking.leftOut].map((r) => r.memory.id).concat(outsideMatches.map((m) => m.id)))
+  const evidence = reads.evidenceOf(run.ranking.results.map((r) => r.memory.id))
   const results = run.ranking.results.map((r) => ({
     ...r,
-    shortId: reads.shortId(r.memory.id),
-    events: termEvents([...reads.events({ memoryId: r.memory.id, excludeTypes: ["MemoriesRecalled"] })], reads.evidence(r.memory.id), nowMs, config)
+    shortId: shortIds.get(r.memory.id)!,
+    events: termEvents([...reads.events({ memoryId: r.memory.id, excludeTypes: ["MemoriesRecalled"] })], evidence.get(r.memory.id), nowMs, config)
   }))
   const ranked: ExplainedLeftOut[] = run.ranking.leftOut.map((l) => ({
     id: l.memory.id,
-    shortId: reads.shortId(l.memory.id),
+    shortId: shortIds.get(l.memory.id)!,
     content: l.memory.content,
     stage: l.stage,
     reason: l.reason,
@@ -151,7 +155,7 @@ export const explainRun = (
     ...(l.duplicateOf ? { duplicateOf: l.duplicateOf } : {}),
     ...(l.coverage ? { coverage: l.coverage } : {})
   }))
-  const outside = reads.keywordMatchesOutside(request.query, request).map((m): ExplainedLeftOut => {
+  const outside = outsideMatches.map((m): ExplainedLeftOut => {
     const [stage, reason] = m.forgotten
       ? (["forgotten", `forgotten${m.forgottenReason ? ` (${m.forgottenReason})` : ""}; 'mem restore' brings it back`] as const)
       : m.supersededBy !== null
@@ -159,7 +163,7 @@ export const explainRun = (
         : m.project !== null && m.project !== request.project
           ? (["scope", `belongs to project ${m.project}`] as const)
           : (["category", `category ${m.category} is not ${request.category}`] as const)
-    return { id: m.id, shortId: reads.shortId(m.id), content: m.content, stage, reason }
+    return { id: m.id, shortId: shortIds.get(m.id)!, content: m.content, stage, reason }
   })
   return { results, leftOut: [...ranked, ...outside, ...inForgottenConversations(reads, request.query)] }
 }

@@ -113,7 +113,7 @@ export const makeConsole: Effect.Effect<ConsoleApi, never, EventLog | LedgerRead
   })
 
   const overview = (reads: LedgerReads, nowMs: number, vectorsCurrent: boolean | null): Overview => {
-    const since = new Date(Math.floor(nowMs / DAY_MS - (OVERVIEW_DAYS - 1)) * DAY_MS).toISOString()
+    const since = new Date(Math.floor(nowMs / DAY_MS - (OVERVIEW_DAYS - 1)) * DAY_MS).toISOString().slice(0, 10)
     const gated = reads.gatedMemories(nowMs, config, OVERVIEW_GATED)
     const head = reads.head()
     const counts = reads.memoryCounts(OVERVIEW_PROJECTS)
@@ -132,11 +132,12 @@ export const makeConsole: Effect.Effect<ConsoleApi, never, EventLog | LedgerRead
   }
 
   /**
-   * The overview counts every memory and reads a month of the log: hundreds of milliseconds on
-   * a store of 100,000 memories. It is reused while the log's head has not moved (any write
-   * appends) for up to OVERVIEW_FRESH_MS, so a page opened again, or by several people, costs
-   * one read. Only the gate's decay and a verify's finding can change without an append. Each
-   * viewer has an overview of their own: it names the memories the gate holds back.
+   * The overview reads the `counts` projection and the records the gate's index lets through
+   * (tens of milliseconds the first time on a store of a million events, bench/console-api.ts).
+   * It is reused while the log's head has not moved (any write appends) for up to
+   * OVERVIEW_FRESH_MS, so a page opened again, or by several people, costs one read. Only the
+   * gate's decay and a verify's finding can change without an append. Each viewer has an
+   * overview of their own: it names the memories the gate holds back.
    */
   const cached = new Map<Viewer, { readonly seq: number; readonly atMs: number; readonly overview: Overview }>()
   const overviewAsOf = (reads: LedgerReads, viewer: Viewer, nowMs: number, vectorsCurrent: boolean | null): Overview => {
@@ -171,26 +172,38 @@ export const makeConsole: Effect.Effect<ConsoleApi, never, EventLog | LedgerRead
     }
   }
 
-  /** Undefined when the reader may see none of the task's events (they all concern another person's private memories). */
-  const loggedTask = (reads: LedgerReads, task: string): LoggedTask | undefined => {
+  /**
+   * The page's tasks with their events, read together (one read of the log, one of the texts).
+   * A task is left out when the reader may see none of its events (they all concern another
+   * person's private memories).
+   */
+  const loggedTasks = (reads: LedgerReads, tasks: ReadonlyArray<string>): LoggedTask[] => {
     const hidden = reads.forgottenOrigins()
-    const events = [...reads.events({ task })]
-    if (events.length === 0) return undefined
-    const recalled = new Set<string>()
-    let recalls = 0
-    for (const e of events) {
-      if (e.event?._tag !== "MemoriesRecalled") continue
-      recalls++
-      if (!hidden.has(e.origin)) for (const id of e.event.memoryIds) recalled.add(id)
+    const eventsOf = new Map(tasks.map((task) => [task, [] as StoredEvent[]]))
+    for (const e of reads.events({ tasks })) {
+      const task = e.event?._tag === "MemoriesRecalled" || e.event?._tag === "OutcomeRecorded" ? e.event.task : undefined
+      if (task !== undefined) eventsOf.get(task)?.push(e)
     }
-    const texts = reads.memoryTexts([...recalled])
-    return {
+    const found = tasks.flatMap((task) => {
+      const events = eventsOf.get(task)!
+      if (events.length === 0) return []
+      const recalled = new Set<string>()
+      let recalls = 0
+      for (const e of events) {
+        if (e.event?._tag !== "MemoriesRecalled") continue
+        recalls++
+        if (!hidden.has(e.origin)) for (const id of e.event.memoryIds) recalled.add(id)
+      }
+      return [{ task, events, recalls, recalled }]
+    })
+    const texts = reads.memoryTexts([...new Set(found.flatMap((t) => [...t.recalled]))])
+    return found.map(({ task, events, recalls, recalled }) => ({
       task,
       lastAt: events[events.length - 1]?.recordedAt ?? "",
       recalls,
       recalled: [...recalled].map((id) => ({ id, content: texts.get(id) ?? null })),
       outcomes: events.filter((e) => e.event?._tag === "OutcomeRecorded")
-    }
+    }))
   }
 
   const api: ConsoleApi = {
@@ -208,7 +221,7 @@ export const makeConsole: Effect.Effect<ConsoleApi, never, EventLog | LedgerRead
     tasks: ({ before, limit, viewer = null }) =>
       read(viewer, (reads) => {
         const found = reads.recentTasks(before, limit, TASK_SCAN_LIMIT)
-        return { tasks: found.tasks.flatMap(({ task }) => loggedTask(reads, task) ?? []), next: found.next }
+        return { tasks: loggedTasks(reads, found.tasks.map((t) => t.task)), next: found.next }
       }),
     head: Effect.map(log.head, (head) => head.seq),
     subscribe: (afterSeq, viewer = null) =>

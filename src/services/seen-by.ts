@@ -46,7 +46,8 @@ export const seenBy = (reads: LedgerReads, viewer: Viewer): LedgerReads => {
     memoryCounts: (projects) => reads.memoryCounts(projects, viewer),
     gatedMemories: (nowMs, config, limit) => reads.gatedMemories(nowMs, config, limit, viewer),
     memoryPage: (filter) => reads.memoryPage({ ...filter, viewer }),
-    memoryTexts: (ids) => reads.memoryTexts(ids.filter((id) => sees(reads.memory(id as MemoryState["id"]))))
+    // The memories named beside events: their owners are mostly known from reading the events.
+    memoryTexts: (ids) => reads.memoryTexts(eventSeen.seenMemories(ids))
   }
 }
 
@@ -60,23 +61,51 @@ export const decidedBy = (state: DecisionState, viewer: Viewer): DecisionState =
   conversation: state.conversation
 })
 
+/** Whether a reader may see an event; `readOwners` learns, in one read, whose the memories of many events are. */
+export interface EventSight {
+  (event: StoredEvent): boolean
+  /** Reads the owners of the memories these events name that it does not know yet, before it is asked about them. */
+  readonly readOwners: (events: ReadonlyArray<StoredEvent>) => void
+  /** Those of `ids` that the projections hold and the reader may see. */
+  readonly seenMemories: (ids: ReadonlyArray<string>) => string[]
+}
+
 /**
  * Whether `viewer` may see an event: every memory it concerns is one they may see. A memory no
  * projection holds (its conversation is forgotten) is private to whoever its own events made it
  * private to, read from the log. A purged event shows nothing of what it said, and is shown.
  */
-export const eventSeenBy = (reads: LedgerReads, viewer: Viewer): ((event: StoredEvent) => boolean) => {
+export const eventSeenBy = (reads: LedgerReads, viewer: Viewer): EventSight => {
   const owners = new Map<string, string | null>()
   const ownerOf = (id: string): string | null => {
     let owner = owners.get(id)
     if (owner === undefined) {
-      const m = reads.memory(id as MemoryState["id"])
-      owner = m !== undefined ? m.privateTo : ownerInLog(reads, id)
+      owner = ownerInLog(reads, id)
       owners.set(id, owner)
     }
     return owner
   }
-  return (stored) => stored.event === null || memoryIdsOf(stored.event).every((id) => canSee(viewer, ownerOf(id)))
+  // Memories the projections hold, of those whose owner is known: an owner read from the log is of one they do not hold.
+  const held = new Set<string>()
+  const readOwnersOf = (ids: Iterable<string>): void => {
+    const unknown = new Set<string>()
+    for (const id of ids) if (!owners.has(id)) unknown.add(id)
+    if (unknown.size === 0) return
+    for (const [id, owner] of reads.ownersOf([...unknown])) {
+      owners.set(id, owner)
+      held.add(id)
+    }
+  }
+  const readOwners = (events: ReadonlyArray<StoredEvent>): void => readOwnersOf(events.flatMap((e) => (e.event === null ? [] : memoryIdsOf(e.event))))
+  const sees = (stored: StoredEvent) => {
+    readOwners([stored])
+    return stored.event === null || memoryIdsOf(stored.event).every((id) => canSee(viewer, ownerOf(id)))
+  }
+  const seenMemories = (ids: ReadonlyArray<string>): string[] => {
+    readOwnersOf(ids)
+    return ids.filter((id) => held.has(id) && canSee(viewer, owners.get(id)!))
+  }
+  return Object.assign(sees, { readOwners, seenMemories })
 }
 
 /** Whom a memory's own events made it private to, all of them counted (none hidden). */
@@ -99,9 +128,11 @@ const PAGE = 500
  * last one ended. Each page is read whole before `seen` looks at it: `seen` reads the store,
  * which a connection still stepping through a page may not do (better-sqlite3's iterate).
  */
-function* visibleEvents(reads: LedgerReads, filter: ReadFilter, seen: (event: StoredEvent) => boolean): Generator<StoredEvent> {
+function* visibleEvents(reads: LedgerReads, filter: ReadFilter, seen: EventSight): Generator<StoredEvent> {
   if (filter.limit === undefined) {
-    for (const e of [...reads.events(filter)]) if (seen(e)) yield e
+    const all = [...reads.events(filter)]
+    seen.readOwners(all)
+    for (const e of all) if (seen(e)) yield e
     return
   }
   let wanted = filter.limit
@@ -109,6 +140,7 @@ function* visibleEvents(reads: LedgerReads, filter: ReadFilter, seen: (event: St
   while (wanted > 0) {
     const asked = Math.max(wanted, Math.min(PAGE, wanted * 2))
     const batch = [...reads.events({ ...page, limit: asked })]
+    seen.readOwners(batch)
     for (const e of batch) {
       if (!seen(e)) continue
       yield e

@@ -12,9 +12,12 @@ import type { Viewer } from "../domain/viewer.js"
 export interface ConsoleReads {
   /** Every count of memories the overview shows (of those `viewer` sees); at most `projects` projects, most memories first. */
   readonly memoryCounts: (projects: number, viewer?: Viewer) => MemoryCounts
-  /** Outcome reports per UTC day from `sinceIso` on, those of forgotten conversations left out. */
-  readonly outcomesByDay: (sinceIso: string) => DayOutcomes[]
-  /** Live memories the failure gate holds back at `nowMs`, lowest score first, and how many there are. */
+  /** Outcome reports per UTC day from the day `sinceDay` (YYYY-MM-DD) on, those of forgotten conversations left out. */
+  readonly outcomesByDay: (sinceDay: string) => DayOutcomes[]
+  /**
+   * Live memories the failure gate holds back at `nowMs`, lowest score first, and how many there
+   * are. `config` is the store's own: its records were folded with that half-life.
+   */
   readonly gatedMemories: (nowMs: number, config: LedgerConfig, limit: number, viewer?: Viewer) => { count: number; memories: GatedRow[] }
   /** A page of memories, newest first, from a cursor: a deep page costs what the first one does. */
   readonly memoryPage: (filter: PageFilter) => MemoryState[]

@@ -47,6 +47,11 @@ export interface MemoryReads {
   /** Each id's shortId, by id: a search's ten at once. */
   readonly shortIds: (ids: ReadonlyArray<string>) => ReadonlyMap<string, string>
   /**
+   * Whom each memory among `ids` is private to (null: shared), in one read: who may see the
+   * events that name them (services/seen-by.ts). A memory no projection holds is not in the map.
+   */
+  readonly ownersOf: (ids: ReadonlyArray<string>) => ReadonlyMap<string, string | null>
+  /**
    * Live memories of the project and global ones that are not instruction-like: what a context
    * without a query offers. Here and below, `viewer` says whose private memories count besides
    * the shared ones (domain/viewer.ts); without one, none do.

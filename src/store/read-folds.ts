@@ -42,12 +42,15 @@ const mostFirst = (counts: Map<string | null, number>): NamedCount[] =>
     .map(([name, memories]) => ({ name, memories }))
     .sort((a, b) => b.memories - a.memories || String(a.name ?? "").localeCompare(String(b.name ?? "")))
 
-/** Events a task scan reads at a time. */
+/** Events a task scan reads at a time, at most. */
 export const TASK_SCAN_STEP = 2000
 
 /**
  * The tasks the log names, newest first, reading at most `scanLimit` events before `before`:
- * `batch(cursor, step)` gives the recalls and outcomes before `cursor`, newest first.
+ * `batch(cursor, step)` gives the recalls and outcomes before `cursor`, newest first. The first
+ * batch is a few times `limit` (where tasks are named often, it holds them all), and each next
+ * one four times the last, up to TASK_SCAN_STEP: the same events are read, in fewer rows where
+ * the page fills early.
  */
 export const scanTasks = (
   batch: (cursor: number, step: number) => ReadonlyArray<{ readonly seq: number; readonly task: string | null }>,
@@ -58,8 +61,10 @@ export const scanTasks = (
   const seen = new Map<string, number>()
   let cursor = before ?? Number.MAX_SAFE_INTEGER
   let scanned = 0
+  let step = Math.min(TASK_SCAN_STEP, Math.max(100, 4 * limit))
   while (seen.size < limit && scanned < scanLimit) {
-    const rows = batch(cursor, TASK_SCAN_STEP)
+    const asked = Math.min(step, scanLimit - scanned)
+    const rows = batch(cursor, asked)
     for (const row of rows) {
       cursor = row.seq
       if (row.task !== null && !seen.has(row.task)) {
@@ -67,8 +72,9 @@ export const scanTasks = (
         if (seen.size === limit) break
       }
     }
-    scanned += TASK_SCAN_STEP
-    if (rows.length < TASK_SCAN_STEP) return { tasks: listed(seen), next: seen.size === limit ? cursor : null }
+    scanned += asked
+    if (rows.length < asked) return { tasks: listed(seen), next: seen.size === limit ? cursor : null }
+    step = Math.min(TASK_SCAN_STEP, 4 * step)
   }
   return { tasks: listed(seen), next: cursor }
 }

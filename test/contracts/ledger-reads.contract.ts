@@ -9,7 +9,7 @@ import { DEFAULT_CONFIG } from "../../src/config.js"
 import type { NewEvent } from "../../src/events/log.js"
 import { seenBy } from "../../src/services/seen-by.js"
 import type { LedgerReads } from "../../src/store/ledger-reads.js"
-import { added, conversationForgotten, forgotten, outcome, recalled } from "../support/events.js"
+import { added, conversationForgotten, conversationRestored, forgotten, outcome, recalled, restored, revised, superseded } from "../support/events.js"
 import { eventId, memoryId } from "../support/ids.js"
 import type { StoreUnderTest } from "./stores.js"
 
@@ -157,6 +157,26 @@ export const readContract = (store: StoreUnderTest): void => {
       expect(read.newest).toEqual([10, 9])
     })
 
+    test("events by task: the recalls and outcomes that name one task, or any of several, in sequence order", async () => {
+      const tasked: ReadonlyArray<NewEvent> = [
+        event(outcome([DEPLOY], "worked", { task: "bd-1" }), 8),
+        event({ ...recalled("deploy", [DEPLOY, PNPM]), task: "bd-2" }, 8, SESSION),
+        event(outcome([PNPM], "failed", { task: "bd-3" }), 9),
+        event(outcome([PNPM], "partial", { task: "bd-1" }), 9)
+      ]
+      const read = await given(
+        (r) => ({
+          one: [...r.events({ task: "bd-1" })].map((e) => e.seq),
+          some: [...r.events({ tasks: ["bd-1", "bd-2", "bd-9"] })].map((e) => e.seq),
+          none: [...r.events({ tasks: [] })].length
+        }),
+        [...LOG, ...tasked]
+      )
+      expect(read.one).toEqual([LOG.length + 1, LOG.length + 4])
+      expect(read.some).toEqual([LOG.length + 1, LOG.length + 2, LOG.length + 4])
+      expect(read.none).toBe(0)
+    })
+
     test("counts are what stats reports", async () => {
       const counts = await given((r) => r.counts(NOW, DEFAULT_CONFIG))
       expect(counts).toMatchObject({
@@ -208,6 +228,86 @@ export const readContract = (store: StoreUnderTest): void => {
       for (const { counts, log, conversations } of Object.values(counted)) {
         expect(counts.events).toBe(log)
         expect(counts.conversations.total).toBe(conversations)
+      }
+    })
+
+    test("the overview's reads: memories per group and the memories the gate holds back, as each reader sees them", async () => {
+      const later: ReadonlyArray<NewEvent> = [
+        event(outcome([PNPM], "failed"), 8),
+        event(outcome([PNPM], "failed"), 9),
+        event(outcome([DEPLOY], "partial"), 9, SESSION),
+        ...[1, 2, 3, 4].map(() => ({ ...event(outcome([PRIVATE], "failed"), 9, ALICE_SESSION), author: "alice" }))
+      ]
+      const seen = await given(
+        (r) => {
+          const asSeenBy = (viewer: string | null) => {
+            const reads = seenBy(r, viewer)
+            const gated = reads.gatedMemories(NOW, DEFAULT_CONFIG, 10)
+            return { counts: reads.memoryCounts(12), gated: { count: gated.count, ids: gated.memories.map((g) => g.id) } }
+          }
+          return { alice: asSeenBy("alice"), null: asSeenBy(null), pnpm: r.gatedMemories(NOW, DEFAULT_CONFIG, 1).memories[0] }
+        },
+        [...LOG, ...ALICES_PRIVATE, ...later]
+      )
+      expect(seen.null).toEqual({
+        counts: {
+          status: { live: 3, confirmed: 3, tentative: 0, forgotten: 1, superseded: 0 },
+          byCategory: [{ name: "command", memories: 2 }, { name: "convention", memories: 1 }],
+          byProject: [{ name: "web", memories: 2 }, { name: "api", memories: 1 }]
+        },
+        gated: { count: 1, ids: [PNPM] }
+      })
+      expect(seen.alice).toEqual({
+        counts: {
+          status: { live: 4, confirmed: 4, tentative: 0, forgotten: 1, superseded: 0 },
+          byCategory: [{ name: "command", memories: 2 }, { name: "convention", memories: 2 }],
+          byProject: [{ name: "web", memories: 2 }, { name: null, memories: 1 }, { name: "api", memories: 1 }]
+        },
+        // Lowest score first: four failures, which discount the success before them, against three.
+        gated: { count: 2, ids: [PRIVATE, PNPM] }
+      })
+      // Three failures, decayed to now from 4, 2 and 1 days back, and the score the gate compares.
+      expect(seen.pnpm).toMatchObject({ id: PNPM, worked: 0 })
+      expect(seen.pnpm!.failed).toBeCloseTo(0.5 ** (4 / 90) + 0.5 ** (2 / 90) + 0.5 ** (1 / 90), 9)
+      expect(seen.pnpm!.score).toBeCloseTo((-1.5 * seen.pnpm!.failed) / (1.5 * seen.pnpm!.failed + 2), 9)
+    })
+
+    test("the overview's counts follow each write: a memory forgotten and restored, superseded, moved to another category, a conversation forgotten and restored", async () => {
+      const ports = await store.open()
+      const countsAfter = async (events: ReadonlyArray<NewEvent>) => {
+        await ports.run(ports.log.write((unit) => Either.right(unit.append(events))))
+        return ports.run(ports.reader.read((r) => ({ counts: r.memoryCounts(12), days: r.outcomesByDay("2026-01-01") })))
+      }
+      try {
+        const first = await countsAfter(LOG)
+        expect(first.counts.status).toEqual({ live: 3, confirmed: 3, tentative: 0, forgotten: 1, superseded: 0 })
+        const steps = [
+          [event(restored(OLD), 8)],
+          [event(superseded(DEPLOY, OTHER), 8), event(revised(PNPM, { category: "command" }), 8)],
+          [event(conversationRestored(FORGOTTEN_SESSION), 9)],
+          [event(conversationForgotten(SESSION), 9), event(outcome([OTHER], "worked"), 9, SESSION), event(outcome([PNPM], "partial"), 9)]
+        ]
+        const after = []
+        for (const step of steps) after.push(await countsAfter(step))
+        expect(after.map((a) => a.counts.status)).toEqual([
+          { live: 4, confirmed: 4, tentative: 0, forgotten: 0, superseded: 0 },
+          { live: 3, confirmed: 3, tentative: 0, forgotten: 0, superseded: 1 },
+          { live: 4, confirmed: 4, tentative: 0, forgotten: 0, superseded: 1 },
+          { live: 4, confirmed: 4, tentative: 0, forgotten: 0, superseded: 1 }
+        ])
+        expect(after[1]!.counts.byCategory).toEqual([{ name: "command", memories: 3 }])
+        expect(after[2]!.counts.byCategory).toEqual([{ name: "command", memories: 3 }, { name: "general", memories: 1 }])
+        // The forgotten session's outcomes, on day 5 and day 9, are left out; the others stay.
+        expect(after[3]!.days).toEqual([
+          { day: "2026-01-06", worked: 0, failed: 1, partial: 0 },
+          { day: "2026-01-09", worked: 0, failed: 0, partial: 1 }
+        ])
+        expect(after[2]!.days).toEqual([
+          { day: "2026-01-05", worked: 1, failed: 0, partial: 0 },
+          { day: "2026-01-06", worked: 0, failed: 1, partial: 0 }
+        ])
+      } finally {
+        await ports.close()
       }
     })
 

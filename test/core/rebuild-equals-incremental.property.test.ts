@@ -1,7 +1,7 @@
 /**
  * Protects the projections' invariant: after any sequence of appends, the projections kept in step
  * inside each append transaction equal a rebuild from the log (memories, evidence, FTS,
- * conversations).
+ * conversations, learned cues, the overview's counts).
  */
 import * as fc from "fast-check"
 import { test } from "vitest"
@@ -11,7 +11,7 @@ import { appendScenario, scenarioArb } from "../support/ledger-arbitrary.js"
 import { expectSameProjections, snapshot } from "../support/snapshot.js"
 import { withTempStores } from "../support/temp-store.js"
 
-const ALL = ["memories", "evidence", "fts", "ftsOrphans", "conversations", "cues", "cueStates"] as const
+const ALL = ["memories", "evidence", "fts", "ftsOrphans", "conversations", "cues", "cueStates", "memoryCounts", "outcomeDays"] as const
 
 test("incremental projections equal a rebuild after any sequence of batched appends", () => {
   fc.assert(

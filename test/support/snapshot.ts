@@ -19,6 +19,9 @@ export interface ProjectionSnapshot {
   /** Learned cues without their row key, each with its indexed terms; and each memory's cue state. */
   readonly cues: Row[]
   readonly cueStates: Row[]
+  /** The overview's counts: memories per group, and outcomes per day and conversation. */
+  readonly memoryCounts: Row[]
+  readonly outcomeDays: Row[]
 }
 
 export type Part = keyof ProjectionSnapshot
@@ -47,7 +50,9 @@ export const snapshot = (db: Db, options: SnapshotOptions = {}): ProjectionSnaps
     ftsOrphans,
     conversations: db.prepare("SELECT * FROM conversations ORDER BY origin").all() as Row[],
     cues: learnedCues(db),
-    cueStates: db.prepare("SELECT * FROM cue_states ORDER BY memory_id").all() as Row[]
+    cueStates: db.prepare("SELECT * FROM cue_states ORDER BY memory_id").all() as Row[],
+    memoryCounts: db.prepare("SELECT * FROM memory_counts ORDER BY grp").all() as Row[],
+    outcomeDays: db.prepare("SELECT * FROM outcome_days ORDER BY day, origin").all() as Row[]
   }
 }
 

@@ -70,6 +70,7 @@ const pageSql = (filter: ReadFilter, newest: boolean, page: number): string => {
   if (filter.excludeTypes !== undefined && filter.excludeTypes.length > 0) where.push(`NOT (e.type = ANY($${++n}))`)
   if (filter.types !== undefined && filter.types.length > 0) where.push(`e.type = ANY($${++n})`)
   if (filter.task !== undefined) where.push(`e.task = $${++n}`)
+  if (filter.tasks !== undefined) where.push(`e.task = ANY($${++n})`)
   return `SELECT ${COLUMNS} FROM ${from} WHERE ${where.join(" AND ")} ORDER BY e.seq${newest ? " DESC" : ""} LIMIT ${page}`
 }
 
@@ -81,6 +82,7 @@ const pageArgs = (filter: ReadFilter, after: number, before: number | undefined)
   if (filter.excludeTypes !== undefined && filter.excludeTypes.length > 0) args.push(filter.excludeTypes)
   if (filter.types !== undefined && filter.types.length > 0) args.push(filter.types)
   if (filter.task !== undefined) args.push(filter.task)
+  if (filter.tasks !== undefined) args.push(filter.tasks)
   return args
 }
 

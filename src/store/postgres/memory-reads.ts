@@ -6,7 +6,7 @@ import { Either } from "effect"
 import type { LedgerConfig } from "../../config.js"
 import { AmbiguousId, InvalidId, MemoryNotFound } from "../../domain/errors.js"
 import { ID_PREFIX_MIN, type MemoryId } from "../../domain/ids.js"
-import { DAY_MS, recordAt } from "../../projections/evidence-state.js"
+import { DAY_MS, gateFloorMs, recordAt } from "../../projections/evidence-state.js"
 import type { MemoryState } from "../../projections/memory-state.js"
 import type { DayOutcomes, GatedRow, MemoryCounts, PageFilter, RecentTasks } from "../console-reads.js"
 import type { StoreCounts } from "../ledger-reads.js"
@@ -172,38 +172,40 @@ const UNSEEN_EVENTS = `
                                                OR (v.payload::jsonb ->> 'visibility' = 'private' AND v.author IS NOT NULL))))
          ORDER BY v.seq DESC LIMIT 1), $1) IS DISTINCT FROM $1)`
 
+/** Every count of memories the overview shows, from the groups of the `counts` projection `viewer` may see. */
 export const memoryCounts = (db: SyncPg, projects: number, viewer: Viewer = null): MemoryCounts => {
-  const groups = db.query<{ category: string; project: string | null; status: string; forgotten: number; superseded: boolean; n: number }>(
-    `SELECT category, project, status, forgotten, superseded_by IS NOT NULL AS superseded, count(*) AS n
-       FROM memories WHERE ${SEEN_BY(1)} GROUP BY category, project, status, forgotten, superseded_by IS NOT NULL`,
+  const groups = db.query<{ category: string; project: string | null; status: string; forgotten: number; superseded: number; n: number }>(
+    `SELECT category, project, status, forgotten, superseded, sum(n) AS n
+       FROM memory_counts WHERE ${SEEN_BY(1)} GROUP BY category, project, status, forgotten, superseded`,
     [viewer]
   )
   return countMemories(groups, projects)
 }
 
-/** Outcome reports per UTC day from `sinceIso` on, those of forgotten conversations left out. */
-export const outcomesByDay = (db: SyncPg, sinceIso: string): DayOutcomes[] =>
+/** Outcome reports per UTC day from the day `sinceDay` on, those of forgotten conversations left out. */
+export const outcomesByDay = (db: SyncPg, sinceDay: string): DayOutcomes[] =>
   db.query<DayOutcomes>(
-    `SELECT substr(recorded_at, 1, 10) AS day,
-       count(*) FILTER (WHERE o = 'worked') AS worked, count(*) FILTER (WHERE o = 'failed') AS failed,
-       count(*) FILTER (WHERE o = 'partial') AS partial
-       FROM (SELECT recorded_at, payload::jsonb ->> 'outcome' AS o FROM events
-              WHERE type = 'OutcomeRecorded' AND payload IS NOT NULL AND recorded_at >= $1
-                AND origin NOT IN (SELECT origin FROM conversations WHERE forgotten = 1)) x
+    `SELECT day, sum(worked) AS worked, sum(failed) AS failed, sum(partial) AS partial FROM outcome_days
+      WHERE day >= $1 AND origin NOT IN (SELECT origin FROM conversations WHERE forgotten = 1)
       GROUP BY day ORDER BY day`,
-    [sinceIso]
+    [sinceDay]
   )
 
-/** Live memories the failure gate holds back at `nowMs`: recordAt's score in SQL. */
+/**
+ * Live memories the failure gate holds back at `nowMs`: recordAt's score in SQL, of the records
+ * the `evidence_gate` index lets through (evidence-state.ts `gateFloorMs`).
+ */
 export const gatedMemories = (db: SyncPg, nowMs: number, config: LedgerConfig, limit: number, viewer: Viewer = null): { count: number; memories: GatedRow[] } => {
   const decay = `power(0.5, ($1::float8 - anchor_ms) / ${config.halfLifeDays * DAY_MS}.0)`
-  const scored = `SELECT memory_id, worked * ${decay} AS w, failed * ${decay} AS f FROM evidence`
+  const floor = gateFloorMs(nowMs, config)
+  const bounded = floor === undefined ? "$4::float8 IS NULL" : "one_failure_at_ms >= $4::float8"
+  const scored = `SELECT memory_id, worked * ${decay} AS w, failed * ${decay} AS f FROM evidence WHERE ${bounded}`
   const gated = `SELECT memory_id, w, f, (w - ${config.failureWeight} * f) / (w + ${config.failureWeight} * f + 2) AS score FROM (${scored}) s`
   const rows = db.query<GatedRow>(
     `SELECT g.memory_id AS id, m.content, g.w AS worked, g.f AS failed, g.score FROM (${gated}) g JOIN memories m ON m.id = g.memory_id
       WHERE g.score <= $2 AND m.forgotten = 0 AND m.superseded_by IS NULL AND (m.private_to IS NULL OR m.private_to IS NOT DISTINCT FROM $3)
       ORDER BY g.score, g.memory_id`,
-    [nowMs, config.failureGate, viewer]
+    [nowMs, config.failureGate, viewer, floor ?? null]
   )
   return { count: rows.length, memories: rows.slice(0, limit) }
 }
@@ -227,6 +229,12 @@ export const memoryPage = (db: SyncPg, filter: PageFilter): MemoryState[] => {
   args.push(filter.limit)
   return memoriesWhere(db, where.join(" AND "), args, `ORDER BY key DESC LIMIT $${args.length}`)
 }
+
+/** Whom each memory among `ids` is private to (null: shared); those no projection holds are left out. */
+export const ownersOf = (db: SyncPg, ids: ReadonlyArray<string>): Map<string, string | null> =>
+  ids.length === 0
+    ? new Map()
+    : new Map(db.query<{ id: string; private_to: string | null }>("SELECT id, private_to FROM memories WHERE id = ANY($1)", [ids]).map((r) => [r.id, r.private_to]))
 
 export const memoryTexts = (db: SyncPg, ids: ReadonlyArray<string>): Map<string, string> =>
   ids.length === 0 ? new Map() : new Map(db.query<{ id: string; content: string }>("SELECT id, content FROM memories WHERE id = ANY($1)", [ids]).map((r) => [r.id, r.content]))

@@ -72,7 +72,7 @@ export class PgLedger {
         throw new LogBroken({ path: this.location, brokenAt: start.broken.broken_at, reason: start.broken.reason, foundAt: start.broken.found_at })
       }
       let head: LogHead = start.head ?? EMPTY_LOG
-      const session = openProjectionSession(pgProjectionTables(this.db), this.config)
+      const session = openProjectionSession(pgProjectionTables(this.db, this.config), this.config)
       let appended = 0
       const project = (stored: StoredEvent[]): StoredEvent[] => {
         head = stored.at(-1) ?? head

@@ -7,9 +7,11 @@
 import type { MemoryId } from "../../domain/ids.js"
 import type { ConversationState } from "../../projections/conversation-state.js"
 import type { CueState, LearnedCue, LearnedCueRow } from "../../projections/cue-state.js"
-import type { EvidenceState } from "../../projections/evidence-state.js"
+import { memoryGroupKey, type CountChanges } from "../../projections/count-state.js"
+import { oneFailureAtMs, type EvidenceState } from "../../projections/evidence-state.js"
 import { isLive, type MemoryState } from "../../projections/memory-state.js"
 import type { ProjectionTables } from "../../projections/projector.js"
+import type { LedgerConfig } from "../../config.js"
 import { codeColumn } from "../../retrieval/code-words.js"
 import { indexedColumns, sameIndexedText } from "../../retrieval/indexed-text.js"
 import { placeToken } from "../../retrieval/place-tokens.js"
@@ -28,12 +30,13 @@ import { conversationRecallsBefore, memoriesTouchedBy, readEvents } from "./even
 import { indexDocument, memoryDocument, unindexDocument } from "./keyword-index.js"
 import type { SyncPg } from "./sync-client.js"
 
-export const pgProjectionTables = (db: SyncPg): ProjectionTables => ({
+/** `config`: the settings the projections are folded with. */
+export const pgProjectionTables = (db: SyncPg, config: LedgerConfig): ProjectionTables => ({
   memory: (id) => loadMemory(db, id),
   writeMemory: (m) => db.run(UPSERT_MEMORY, memoryParams(m)),
   deleteMemory: (id) => db.run("DELETE FROM memories WHERE id = $1", [id]),
   evidence: (memoryId) => loadEvidence(db, memoryId),
-  writeEvidence: (e) => writeEvidence(db, e),
+  writeEvidence: (e) => writeEvidence(db, e, config.halfLifeDays),
   deleteEvidence: (memoryId) => db.run("DELETE FROM evidence WHERE memory_id = $1", [memoryId]),
   cueState: (memoryId) => {
     const row = db.one<{ state: string }>("SELECT state FROM cue_states WHERE memory_id = $1", [memoryId])
@@ -47,6 +50,7 @@ export const pgProjectionTables = (db: SyncPg): ProjectionTables => ({
   eventsOfMemory: (memoryId) => readEvents(db, { memoryId }),
   recallsBefore: (origin, seq, count) => conversationRecallsBefore(db, origin, seq, count),
   indexMemory: (before, after) => indexMemory(db, before, after),
+  addCounts: (changes) => addCounts(db, changes),
   setCheckpoints: (lastSeq) => db.run("UPDATE projection_checkpoints SET last_seq = $1", [lastSeq])
 })
 
@@ -73,15 +77,44 @@ export const loadEvidenceOf = (db: SyncPg, memoryIds: ReadonlyArray<string>): Ma
   return new Map(rows.map((row) => [row.memory_id, rowToEvidence(row)]))
 }
 
-export const writeEvidence = (db: SyncPg, e: EvidenceState): void =>
+/** `halfLifeDays`: the half-life the evidence was folded with, which `one_failure_at_ms` decays by. */
+export const writeEvidence = (db: SyncPg, e: EvidenceState, halfLifeDays: number): void =>
   db.run(
-    `INSERT INTO evidence (memory_id, worked, failed, anchor_ms, worked_count, failed_count, partial_count, event_ids)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    `INSERT INTO evidence (memory_id, worked, failed, anchor_ms, worked_count, failed_count, partial_count, event_ids, one_failure_at_ms)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT (memory_id) DO UPDATE SET worked = excluded.worked, failed = excluded.failed, anchor_ms = excluded.anchor_ms,
        worked_count = excluded.worked_count, failed_count = excluded.failed_count, partial_count = excluded.partial_count,
-       event_ids = excluded.event_ids`,
-    [e.memoryId, e.worked, e.failed, e.anchorMs, e.workedCount, e.failedCount, e.partialCount, JSON.stringify(e.eventIds)]
+       event_ids = excluded.event_ids, one_failure_at_ms = excluded.one_failure_at_ms`,
+    [e.memoryId, e.worked, e.failed, e.anchorMs, e.workedCount, e.failedCount, e.partialCount, JSON.stringify(e.eventIds), oneFailureAtMs(e, halfLifeDays)]
   )
+
+/**
+ * Adds a write's changes to the counts (or, into empty tables, a rebuild's), in one statement
+ * each for the groups and the days; a group that empties is deleted, as a rebuild never writes it.
+ */
+export const addCounts = (db: SyncPg, changes: CountChanges): void => {
+  if (changes.memories.length > 0) {
+    const groups = changes.memories.map((g) => ({ ...g, grp: memoryGroupKey(g) }))
+    db.run(
+      `INSERT INTO memory_counts (grp, category, project, status, forgotten, superseded, private_to, n)
+       SELECT g.grp, g.category, g.project, g.status, g.forgotten::int::smallint, g.superseded::int::smallint, g."privateTo", g.n
+         FROM json_to_recordset($1::json) AS g(grp text, category text, project text, status text, forgotten boolean, superseded boolean, "privateTo" text, n integer)
+       ON CONFLICT (grp) DO UPDATE SET n = memory_counts.n + excluded.n`,
+      [JSON.stringify(groups)]
+    )
+    if (changes.memories.some((g) => g.n < 0)) db.run("DELETE FROM memory_counts WHERE n = 0")
+  }
+  if (changes.outcomeDays.length > 0) {
+    db.run(
+      `INSERT INTO outcome_days (day, origin, worked, failed, partial)
+       SELECT d.day, d.origin, d.worked, d.failed, d.partial
+         FROM json_to_recordset($1::json) AS d(day text, origin text, worked integer, failed integer, partial integer)
+       ON CONFLICT (day, origin) DO UPDATE SET worked = outcome_days.worked + excluded.worked,
+         failed = outcome_days.failed + excluded.failed, partial = outcome_days.partial + excluded.partial`,
+      [JSON.stringify(changes.outcomeDays)]
+    )
+  }
+}
 
 export const loadConversation = (db: SyncPg, origin: string): ConversationState | undefined => {
   const row = db.one<ConversationRow>("SELECT * FROM conversations WHERE origin = $1", [origin])
@@ -120,7 +153,7 @@ export const memoryRow = (m: MemoryState): Record<string, unknown> => {
   return Object.fromEntries(COLUMN_LIST.map((c, i) => [c, values[i]]))
 }
 
-export const evidenceRow = (e: EvidenceState): Record<string, unknown> => ({
+export const evidenceRow = (e: EvidenceState, halfLifeDays: number): Record<string, unknown> => ({
   memory_id: e.memoryId,
   worked: e.worked,
   failed: e.failed,
@@ -128,7 +161,8 @@ export const evidenceRow = (e: EvidenceState): Record<string, unknown> => ({
   worked_count: e.workedCount,
   failed_count: e.failedCount,
   partial_count: e.partialCount,
-  event_ids: JSON.stringify(e.eventIds)
+  event_ids: JSON.stringify(e.eventIds),
+  one_failure_at_ms: oneFailureAtMs(e, halfLifeDays)
 })
 
 const CONVERSATION_COLUMNS = ["origin", "events", "memories_added", "outcomes", "first_at", "last_at", "forgotten", "purged_events", "authors", "private_authors"]

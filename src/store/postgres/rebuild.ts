@@ -10,7 +10,7 @@ import { decodePayload } from "../../events/codec.js"
 import { finalForgottenOrigins, foldLog } from "../../projections/log-fold.js"
 import type { Progress } from "../store-maintenance.js"
 import { lastEvent, readEvents } from "./event-log.js"
-import { conversationRow, evidenceRow, insertRows, memoryDocumentOf, memoryRow, pgProjectionTables } from "./projections.js"
+import { addCounts, conversationRow, evidenceRow, insertRows, memoryDocumentOf, memoryRow, pgProjectionTables } from "./projections.js"
 import { indexDocuments } from "./keyword-index.js"
 import { CLEAR_PROJECTIONS, DROP_PROJECTIONS, metaValue, PROJECTION_DDL, PG_SCHEMA_VERSION, setMeta } from "./schema.js"
 import type { SyncPg } from "./sync-client.js"
@@ -34,17 +34,18 @@ export const rebuildProjections = (db: SyncPg, config: LedgerConfig, onProgress?
   if (temporary) db.execute(PROJECTION_DDL.replace(/CREATE TABLE /g, "CREATE TEMP TABLE "))
   else if (metaValue(db, "schema") === PG_SCHEMA_VERSION) db.execute(CLEAR_PROJECTIONS)
   else db.execute(DROP_PROJECTIONS + PROJECTION_DDL)
-  const tables = pgProjectionTables(db)
+  const tables = pgProjectionTables(db, config)
   const memories = [...folded.memories.values()]
   insertRows(db, "memories", memories.map(memoryRow))
   indexDocuments(db, "memories", memories.map(memoryDocumentOf))
   db.run("UPDATE content_changes SET n = n + 1 WHERE id = 1")
-  insertRows(db, "evidence", [...folded.evidence.values()].map(evidenceRow))
+  insertRows(db, "evidence", [...folded.evidence.values()].map((e) => evidenceRow(e, config.halfLifeDays)))
   insertRows(db, "conversations", [...folded.conversations.values()].map(conversationRow))
+  addCounts(db, folded.counts)
   for (const [memoryId, c] of folded.cues) if (folded.memories.has(memoryId)) tables.writeCueState(memoryId as MemoryId, c)
   writeCheckpoint(db, config, folded.lastSeq)
   // Fresh statistics, so the planner reads the new tables by their indexes from the first search.
-  if (!temporary) db.run("ANALYZE memories, keyword_terms, keyword_df, learned_cues, evidence")
+  if (!temporary) db.run("ANALYZE memories, keyword_terms, keyword_df, learned_cues, evidence, memory_counts, outcome_days")
   db.flush()
   onProgress?.(total, total)
   return { events: folded.events }

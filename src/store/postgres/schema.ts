@@ -9,9 +9,10 @@ import type { SyncPg } from "./sync-client.js"
 
 /**
  * Bumped when a projection's table changes shape: an older database has its projections rebuilt
- * (2: private memories; 3: the covering keyword index; 4: keyword rows read best first).
+ * (2: private memories; 3: the covering keyword index; 4: keyword rows read best first; 5: the
+ * overview's counts, and the evidence's `one_failure_at_ms` by which the gate's memories are found).
  */
-export const PG_SCHEMA_VERSION = "4"
+export const PG_SCHEMA_VERSION = "5"
 
 /**
  * Bumped when the log's own tables (the DDL below, outside the projections) change shape: an
@@ -96,7 +97,18 @@ INSERT INTO content_changes (id, n) VALUES (1, 0) ON CONFLICT DO NOTHING;
 const EMPTY_TOTALS = "INSERT INTO keyword_totals (index_name, docs, tokens) VALUES ('memories', 0, 0), ('cues', 0, 0);"
 
 /** The projections' tables, emptied and filled again by a rebuild (rebuild.ts). */
-export const PROJECTION_TABLES = ["memories", "evidence", "conversations", "cue_states", "learned_cues", "keyword_terms", "keyword_df", "keyword_totals"]
+export const PROJECTION_TABLES = [
+  "memories",
+  "evidence",
+  "conversations",
+  "cue_states",
+  "learned_cues",
+  "keyword_terms",
+  "keyword_df",
+  "keyword_totals",
+  "memory_counts",
+  "outcome_days"
+]
 
 /** The projections, made when a database has none, or has them in another shape. */
 export const PROJECTION_DDL = `
@@ -139,8 +151,11 @@ CREATE TABLE evidence (
   worked_count integer NOT NULL,
   failed_count integer NOT NULL,
   partial_count integer NOT NULL,
-  event_ids text COLLATE "C" NOT NULL
+  event_ids text COLLATE "C" NOT NULL,
+  -- When the decayed failed sum is 1 (evidence-state.ts oneFailureAtMs): the gate's index.
+  one_failure_at_ms double precision
 );
+CREATE INDEX evidence_gate ON evidence(one_failure_at_ms) INCLUDE (memory_id, worked, failed, anchor_ms);
 CREATE TABLE conversations (
   origin text COLLATE "C" PRIMARY KEY,
   events integer NOT NULL,
@@ -155,6 +170,26 @@ CREATE TABLE conversations (
 );
 -- A write asks which conversations are forgotten: a few, among every conversation there was.
 CREATE INDEX conversations_forgotten ON conversations(origin) WHERE forgotten = 1;
+-- The overview's counts (count-state.ts): memories per group, kept under one key of all the
+-- group's columns (two may be null), and outcome reports per UTC day and conversation.
+CREATE TABLE memory_counts (
+  grp text COLLATE "C" PRIMARY KEY,
+  category text COLLATE "C" NOT NULL,
+  project text COLLATE "C",
+  status text COLLATE "C" NOT NULL,
+  forgotten smallint NOT NULL,
+  superseded smallint NOT NULL,
+  private_to text COLLATE "C",
+  n integer NOT NULL
+);
+CREATE TABLE outcome_days (
+  day text COLLATE "C" NOT NULL,
+  origin text COLLATE "C" NOT NULL,
+  worked integer NOT NULL,
+  failed integer NOT NULL,
+  partial integer NOT NULL,
+  PRIMARY KEY (day, origin)
+);
 CREATE TABLE cue_states (memory_id text COLLATE "C" PRIMARY KEY, state text COLLATE "C" NOT NULL);
 CREATE TABLE learned_cues (
   key bigserial PRIMARY KEY,

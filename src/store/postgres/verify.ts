@@ -1,11 +1,12 @@
 /**
  * `mem verify` on PostgreSQL: the hash chain recomputed and every payload decoded, then the
- * projections compared with the log folded afresh (log-fold.ts): each memory, its evidence and
- * each conversation as the store holds them against the fold's. As on SQLite, a broken chain is
+ * projections compared with the log folded afresh (log-fold.ts): each memory, its evidence, each
+ * conversation and the overview's counts as the store holds them against the fold's. As on SQLite, a broken chain is
  * recorded in the store (no process writes after it) and a whole one lifts an earlier finding.
  */
 import type { LedgerConfig } from "../../config.js"
 import { LogChain } from "../../events/log-chain.js"
+import { memoryGroupKey, type OutcomeDay } from "../../projections/count-state.js"
 import { finalForgottenOrigins, foldLog } from "../../projections/log-fold.js"
 import type { ChainBreak, Progress, ProjectionDifference, VerifyReport } from "../store-maintenance.js"
 import { readEvents, readRows } from "./event-log.js"
@@ -62,5 +63,16 @@ const differences = (db: SyncPg, config: LedgerConfig): ProjectionDifference[] =
   const stored = new Map(listConversations(db).map((c) => [c.origin, c]))
   first("conversations", [[folded.conversations.size, stored.size], ...[...folded.conversations.values()].map((c): [unknown, unknown] => [c, stored.get(c.origin)])])
   first("forgotten origins", [[[...hidden].sort(), [...forgottenOrigins(db)].sort()]])
+  const groups = new Map(folded.counts.memories.map((g) => [memoryGroupKey(g), g.n]))
+  const storedGroups = new Map(db.query<{ grp: string; n: number }>("SELECT grp, n FROM memory_counts").map((r) => [r.grp, r.n]))
+  first("memory counts", pairedBy(groups, storedGroups, (grp, n) => (n === undefined ? undefined : { grp, n })))
+  const dayKey = (d: OutcomeDay) => `${d.day} ${d.origin}`
+  const days = new Map(folded.counts.outcomeDays.map((d) => [dayKey(d), d]))
+  const storedDays = new Map(db.query<OutcomeDay>("SELECT day, origin, worked, failed, partial FROM outcome_days").map((d) => [dayKey(d), d]))
+  first("outcome days", pairedBy(days, storedDays, (_, d) => d && { day: d.day, origin: d.origin, worked: d.worked, failed: d.failed, partial: d.partial }))
   return out
 }
+
+/** Each key of either map with what the fold has under it and what the store has, as `shown` shows them. */
+const pairedBy = <A>(folded: Map<string, A>, stored: Map<string, A>, shown: (key: string, value: A | undefined) => unknown): Array<[unknown, unknown]> =>
+  [...new Set([...folded.keys(), ...stored.keys()])].sort().map((key) => [shown(key, folded.get(key)), shown(key, stored.get(key))])

@@ -4,11 +4,12 @@
  * (one snapshot) that the caller opens; none writes.
  *
  * Each is bounded so that it stays fast on a store of 100,000 memories and a million events
- * (bench/console-api.ts): the list walks the primary key from a cursor, the outcomes per day
- * read only the log's tail after a time found by bisecting `seq`, the gate is counted in SQL.
+ * (bench/console-api.ts): the list walks the primary key from a cursor, the counts and the
+ * outcomes per day are read from the `counts` projection (count-state.ts), the gate scores only
+ * the records its index bound lets through (evidence-state.ts `gateFloorMs`).
  */
 import type { LedgerConfig } from "../../config.js"
-import { DAY_MS } from "../../projections/evidence-state.js"
+import { DAY_MS, gateFloorMs } from "../../projections/evidence-state.js"
 import type { MemoryCounts, DayOutcomes, GatedRow, PageFilter } from "../console-reads.js"
 import type { Db } from "./database.js"
 import { countMemories } from "../read-folds.js"
@@ -16,68 +17,44 @@ import { MEMORY_COLUMNS, type MemoryRow } from "./projections/memories.js"
 import { statement } from "./statements.js"
 import type { Viewer } from "../../domain/viewer.js"
 
-/**
- * Every count of memories the overview shows, from one pass over the table (grouped by the
- * columns they count by) rather than one pass each.
- */
+/** Every count of memories the overview shows, from the groups `viewer` may see. */
 export const memoryCounts = (db: Db, projects: number, viewer: Viewer = null): MemoryCounts => {
   const groups = statement(
     db,
-    `SELECT category, project, status, forgotten, superseded_by IS NOT NULL AS superseded, count(*) AS n
-     FROM memories WHERE private_to IS NULL OR private_to IS ? GROUP BY category, project, status, forgotten, superseded`
+    `SELECT category, project, status, forgotten, superseded, sum(n) AS n FROM memory_counts
+      WHERE private_to IS NULL OR private_to IS ? GROUP BY category, project, status, forgotten, superseded`
   ).all(viewer) as Array<{ category: string; project: string | null; status: string; forgotten: number; superseded: number; n: number }>
   return countMemories(groups, projects)
 }
 
 /**
- * Outcome reports per UTC day from `sinceIso` on, leaving out those of forgotten conversations
- * (they no longer count anywhere else either). Only days with a report are listed.
+ * Outcome reports per UTC day from the day `sinceDay` on, leaving out those of forgotten
+ * conversations (they no longer count anywhere else either). Only days with a report are listed.
  */
-export const outcomesByDay = (db: Db, sinceIso: string): DayOutcomes[] =>
+export const outcomesByDay = (db: Db, sinceDay: string): DayOutcomes[] =>
   statement(
     db,
-    `SELECT substr(recorded_at, 1, 10) AS day,
-       sum(json_extract(payload, '$.outcome') = 'worked') AS worked,
-       sum(json_extract(payload, '$.outcome') = 'failed') AS failed,
-       sum(json_extract(payload, '$.outcome') = 'partial') AS partial
-     FROM events
-     WHERE seq >= ? AND type = 'OutcomeRecorded' AND payload IS NOT NULL AND recorded_at >= ?
-       AND origin NOT IN (SELECT origin FROM conversations WHERE forgotten = 1)
-     GROUP BY day ORDER BY day`
-  ).all(firstSeqAtOrAfter(db, sinceIso), sinceIso) as DayOutcomes[]
-
-/**
- * The first sequence number recorded at or after `iso`, by bisection over `seq`: events are
- * appended in time order, so the log's tail after it is all a time window needs to read. An
- * import that carried older times only makes the window start a little early; the query above
- * checks each row's time too.
- */
-const firstSeqAtOrAfter = (db: Db, iso: string): number => {
-  const timeAt = statement(db, "SELECT recorded_at AS t FROM events WHERE seq = ?")
-  let low = 1
-  let high = ((statement(db, "SELECT max(seq) AS n FROM events").get() as { n: number | null }).n ?? 0) + 1
-  while (low < high) {
-    const middle = Math.floor((low + high) / 2)
-    const row = timeAt.get(middle) as { t: string } | undefined
-    if (row !== undefined && row.t < iso) low = middle + 1
-    else high = middle
-  }
-  return low
-}
+    `SELECT day, sum(worked) AS worked, sum(failed) AS failed, sum(partial) AS partial FROM outcome_days
+      WHERE day >= ? AND origin NOT IN (SELECT origin FROM conversations WHERE forgotten = 1)
+      GROUP BY day ORDER BY day`
+  ).all(sinceDay) as DayOutcomes[]
 
 /**
  * Live memories the failure gate holds back at `nowMs`, lowest score first, and how many there
  * are. The score is recordAt's (evidence-state.ts) written in SQL, so that 100,000 records are
- * not each parsed into JavaScript to find the few that are gated.
+ * not each parsed into JavaScript to find the few that are gated; and only the records whose
+ * failures are still recent and many enough to be gated (`gateFloorMs`, through the
+ * `evidence_gate` index) are scored at all.
  */
 export const gatedMemories = (db: Db, nowMs: number, config: LedgerConfig, limit: number, viewer: Viewer = null): { count: number; memories: GatedRow[] } => {
-  const decay = `pow(0.5, (? - anchor_ms) / ${config.halfLifeDays * DAY_MS}.0)`
-  const scored = `SELECT memory_id, worked * ${decay} AS w, failed * ${decay} AS f FROM evidence`
+  const decay = `pow(0.5, (@now - anchor_ms) / ${config.halfLifeDays * DAY_MS}.0)`
+  const floor = gateFloorMs(nowMs, config)
+  const scored = `SELECT memory_id, worked * ${decay} AS w, failed * ${decay} AS f FROM evidence WHERE ${floor === undefined ? "@floor IS NULL" : "one_failure_at_ms >= @floor"}`
   const gated = `SELECT memory_id, w, f, (w - ${config.failureWeight} * f) / (w + ${config.failureWeight} * f + 2) AS score FROM (${scored})`
   const sql = `SELECT g.memory_id AS id, m.content, g.w AS worked, g.f AS failed, g.score FROM (${gated}) g CROSS JOIN memories m
-    ON m.id = g.memory_id WHERE g.score <= ? AND m.forgotten = 0 AND m.superseded_by IS NULL AND (m.private_to IS NULL OR m.private_to IS ?)
+    ON m.id = g.memory_id WHERE g.score <= @gate AND m.forgotten = 0 AND m.superseded_by IS NULL AND (m.private_to IS NULL OR m.private_to IS @viewer)
     ORDER BY g.score, g.memory_id`
-  const rows = statement(db, sql).all(nowMs, nowMs, config.failureGate, viewer) as GatedRow[]
+  const rows = statement(db, sql).all({ floor: floor ?? null, now: nowMs, gate: config.failureGate, viewer }) as GatedRow[]
   return { count: rows.length, memories: rows.slice(0, limit) }
 }
 
@@ -103,6 +80,16 @@ export const memoryPage = (db: Db, filter: PageFilter): MemoryRow[] => {
   if (filter.beforeKey !== undefined) add("key < ?", filter.beforeKey)
   const sql = `SELECT ${MEMORY_COLUMNS} FROM memories ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY key DESC LIMIT ?`
   return statement(db, sql).all(...args, filter.limit) as MemoryRow[]
+}
+
+/** Whom each memory among `ids` is private to (null: shared); those no projection holds are left out. */
+export const ownersOf = (db: Db, ids: ReadonlyArray<string>): Map<string, string | null> => {
+  if (ids.length === 0) return new Map()
+  const rows = statement(db, "SELECT id, private_to FROM memories WHERE id IN (SELECT value FROM json_each(?))").all(JSON.stringify(ids)) as Array<{
+    id: string
+    private_to: string | null
+  }>
+  return new Map(rows.map((r) => [r.id, r.private_to]))
 }
 
 /** A few memories' text by id, for naming them beside the events that cite them. */

@@ -128,6 +128,10 @@ export function* readRows(db: Db, filter: ReadFilter = {}): Generator<EventRow> 
     where.push(CARRIES_TASK, `${TASK_OF_PAYLOAD} = ?`)
     args.push(filter.task)
   }
+  if (filter.tasks !== undefined) {
+    where.push(CARRIES_TASK, `${TASK_OF_PAYLOAD} IN (SELECT value FROM json_each(?))`)
+    args.push(JSON.stringify(filter.tasks))
+  }
   const limit = filter.limit === undefined ? "" : ` LIMIT ${Math.max(0, Math.floor(filter.limit))}`
   const sql = `SELECT e.* FROM ${from} WHERE ${where.join(" AND ")} ORDER BY e.seq${filter.newestFirst === true ? " DESC" : ""}${limit}`
   yield* db.prepare(sql).iterate(...args) as IterableIterator<EventRow>

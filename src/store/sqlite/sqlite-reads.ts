@@ -7,7 +7,7 @@ import { EMPTY_LOG } from "../../events/log.js"
 import type { LedgerReads } from "../ledger-reads.js"
 import { captureKeyInLog } from "./capture-keys.js"
 import { readChainBreak } from "./chain-break.js"
-import { gatedMemories, memoryCounts, memoryPage, memoryTexts, outcomesByDay } from "./console-queries.js"
+import { gatedMemories, memoryCounts, memoryPage, memoryTexts, outcomesByDay, ownersOf } from "./console-queries.js"
 import type { Db } from "./database.js"
 import { lastEvent, readEvents } from "./event-log.js"
 import { keywordNeighbours, offeredUnasked, storeCounts, vectorNeighbours } from "./memory-queries.js"
@@ -38,6 +38,7 @@ const makeReads = (db: Db): LedgerReads => ({
   shortId: (id) => shortId(db, id),
   // In the process, each id costs two index lookups: no round trip to save.
   shortIds: (ids) => new Map(ids.map((id) => [id, shortId(db, id)])),
+  ownersOf: (ids) => ownersOf(db, ids),
   offeredUnasked: (project, viewer) => offeredUnasked(db, project, viewer),
   restatementOf: (contentKey, scope, project, viewer) => findRestatement(db, contentKey, scope, project, viewer),
   evidence: (id) => loadEvidence(db, id),
@@ -58,7 +59,7 @@ const makeReads = (db: Db): LedgerReads => ({
   keywordNeighbours: (content, project, count, viewer) => keywordNeighbours(db, content, project, count, viewer),
   vectorNeighbours: (vector, project, count, viewer) => vectorNeighbours(db, vector, project, count, viewer),
   memoryCounts: (projects, viewer) => memoryCounts(db, projects, viewer),
-  outcomesByDay: (sinceIso) => outcomesByDay(db, sinceIso),
+  outcomesByDay: (sinceDay) => outcomesByDay(db, sinceDay),
   gatedMemories: (nowMs, config, limit, viewer) => gatedMemories(db, nowMs, config, limit, viewer),
   memoryPage: (filter) => memoryPage(db, filter).map(rowToMemory),
   memoryTexts: (ids) => memoryTexts(db, ids),

@@ -16,26 +16,28 @@ import { deleteEvidence, loadEvidence, writeEvidence } from "./evidence.js"
 import { indexMemory } from "./fts.js"
 import { deleteMemory, loadMemory, writeMemory } from "./memories.js"
 import { setCheckpoints } from "./checkpoints.js"
+import { addCounts } from "./counts.js"
 import { loadCueState, writeCueState } from "./cues.js"
 import { openProjectionSession as openSession, type ProjectionSession, type ProjectionTables } from "../../../projections/projector.js"
 
-const tablesOf = new WeakMap<Db, ProjectionTables>()
+const tablesOf = new WeakMap<Db, { readonly config: LedgerConfig; readonly tables: ProjectionTables }>()
 
-export const sqliteProjectionTables = (db: Db): ProjectionTables => {
-  let tables = tablesOf.get(db)
-  if (tables === undefined) {
-    tables = makeTables(db)
-    tablesOf.set(db, tables)
+/** `config`: the settings the projections are folded with (one store's, for each connection). */
+export const sqliteProjectionTables = (db: Db, config: LedgerConfig): ProjectionTables => {
+  let made = tablesOf.get(db)
+  if (made?.config !== config) {
+    made = { config, tables: makeTables(db, config) }
+    tablesOf.set(db, made)
   }
-  return tables
+  return made.tables
 }
 
-const makeTables = (db: Db): ProjectionTables => ({
+const makeTables = (db: Db, config: LedgerConfig): ProjectionTables => ({
   memory: (id) => loadMemory(db, id),
   writeMemory: (memory) => writeMemory(writesOn(db), memory),
   deleteMemory: (id) => deleteMemory(db, id),
   evidence: (memoryId) => loadEvidence(db, memoryId),
-  writeEvidence: (evidence) => writeEvidence(db, evidence),
+  writeEvidence: (evidence) => writeEvidence(db, evidence, config.halfLifeDays),
   deleteEvidence: (memoryId) => deleteEvidence(db, memoryId),
   cueState: (memoryId) => loadCueState(db, memoryId),
   writeCueState: (memoryId, state) => writeCueState(db, memoryId, state),
@@ -46,10 +48,11 @@ const makeTables = (db: Db): ProjectionTables => ({
   eventsOfMemory: (memoryId) => readEvents(db, { memoryId }),
   recallsBefore: (origin, seq, count) => conversationRecallsBefore(db, origin, seq, count),
   indexMemory: (before, after) => indexMemory(writesOn(db), before, after),
+  addCounts: (changes) => addCounts(writesOn(db), changes),
   setCheckpoints: (lastSeq) => setCheckpoints(writesOn(db), lastSeq)
 })
 
-export const openProjectionSession = (db: Db, config: LedgerConfig): ProjectionSession => openSession(sqliteProjectionTables(db), config)
+export const openProjectionSession = (db: Db, config: LedgerConfig): ProjectionSession => openSession(sqliteProjectionTables(db, config), config)
 
 const memoriesTouchedBy = (db: Db, origin: string): string[] =>
   (

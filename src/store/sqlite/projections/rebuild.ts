@@ -9,6 +9,7 @@ import type { Db } from "../database.js"
 import { clearStatements, writesOn } from "../statements.js"
 import { writeCheckpoint } from "./checkpoints.js"
 import { writeConversation } from "./conversations.js"
+import { addCounts } from "./counts.js"
 import { writeEvidence } from "./evidence.js"
 import { indexMemory } from "./fts.js"
 import { writeMemory } from "./memories.js"
@@ -22,7 +23,7 @@ export const rebuildProjections = (db: Db, config: LedgerConfig, onProgress?: Pr
   // Sequence numbers are gap-free, so the last one is the count, without a scan of the log.
   const total = eventCount(db)
   const progress = onProgress && ((seq: number) => void (seq % 50_000 === 0 && onProgress(seq * 0.8, total)))
-  const { memories, evidence, conversations, cues, lastSeq, events } = foldLog(readEvents(db), forgottenAtEnd(db), config, progress)
+  const { memories, evidence, conversations, cues, counts, lastSeq, events } = foldLog(readEvents(db), forgottenAtEnd(db), config, progress)
 
   clearStatements(db)
   for (const p of PROJECTIONS) p.drop(db)
@@ -34,8 +35,9 @@ export const rebuildProjections = (db: Db, config: LedgerConfig, onProgress?: Pr
     writeMemory(to, m)
     if (onProgress && ++written % 50_000 === 0) onProgress(total * (0.8 + (0.1 * written) / memories.size), total)
   }
-  for (const e of evidence.values()) writeEvidence(db, e)
+  for (const e of evidence.values()) writeEvidence(db, e, config.halfLifeDays)
   for (const c of conversations.values()) writeConversation(to, c)
+  addCounts(to, counts)
   for (const [memoryId, c] of cues) if (memories.has(memoryId)) writeCueState(db, c.memoryId, c)
   // The full-text index is written last, after every other write above: each of those
   // opens a statement savepoint, and FTS5 flushes its pending terms to a new segment at every

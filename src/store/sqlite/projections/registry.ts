@@ -1,6 +1,7 @@
 /** The projections kept in step with the log, and the version each is built at. */
 import type { LedgerConfig } from "../../../config.js"
 import { conversationsProjection } from "./conversations.js"
+import { countsProjection } from "./counts.js"
 import { cuesProjection } from "./cues.js"
 import { evidenceProjection } from "./evidence.js"
 import { ftsProjection } from "./fts.js"
@@ -12,7 +13,8 @@ export const PROJECTIONS: ReadonlyArray<Projection> = [
   evidenceProjection,
   ftsProjection,
   conversationsProjection,
-  cuesProjection
+  cuesProjection,
+  countsProjection
 ]
 
 /** Evidence and cues are folded with these settings, so changing one means a rebuild. */

@@ -9,6 +9,8 @@ const QUERIES: Record<string, string> = {
   evidence: "SELECT * FROM evidence ORDER BY memory_id",
   fts: "SELECT term, doc, col, offset FROM memories_fts_terms ORDER BY doc, col, offset, term",
   conversations: "SELECT * FROM conversations ORDER BY origin",
+  memoryCounts: "SELECT * FROM memory_counts ORDER BY grp",
+  outcomeDays: "SELECT * FROM outcome_days ORDER BY day, origin",
   // A cue's key is not part of its meaning: cues are rewritten whenever their memory's change.
   cues: `SELECT memory_id, text, project, weight, anchor_ms, origin, outcome_event_id, recall_event_id, learned_at
            FROM learned_cues ORDER BY memory_id, project, text`,

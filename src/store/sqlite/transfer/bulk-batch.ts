@@ -8,6 +8,8 @@ import { CURRENT_VERSION, memoryIdsOf, type StoredEvent } from "../../../events/
 import { appendRawAfter, lastEvent } from "../event-log.js"
 import { setCheckpoints } from "../projections/checkpoints.js"
 import { countEvent, type ConversationState } from "../../../projections/conversation-state.js"
+import { countTally } from "../../../projections/count-state.js"
+import { addCounts } from "../projections/counts.js"
 import { forgottenOrigins, writeConversation } from "../projections/conversations.js"
 import { addContentChanges } from "../projections/content-changes.js"
 import { indexMemory } from "../projections/fts.js"
@@ -145,6 +147,9 @@ export class BulkBatch {
     if (this.seq === this.start.seq) return
     for (const { after } of this.memories.values()) writeMemory(this.to, after)
     for (const c of this.conversations.values()) writeConversation(this.to, c)
+    const counts = countTally()
+    for (const { before, after } of this.memories.values()) counts.memory(before, after)
+    addCounts(this.to, counts.changes())
     setCheckpoints(this.to, this.seq)
     // Last, so that no savepoint comes between the index writes (see ProjectionSession).
     let changes = 0
