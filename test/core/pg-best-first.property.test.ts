@@ -6,7 +6,8 @@
  */
 import * as fc from "fast-check"
 import { afterAll, beforeAll, expect, it } from "vitest"
-import { bm25Args, bm25Sql, exactTop, indexDocuments, queryStatistics, type IndexedDocument, type Reading } from "../../src/store/postgres/keyword-index.js"
+import { indexDocuments, type IndexedDocument } from "../../src/store/postgres/keyword-index.js"
+import { bm25Args, bm25Sql, exactTop, queryStatistics, type Reading } from "../../src/store/postgres/keyword-search.js"
 import { DROP_PROJECTIONS, PROJECTION_DDL } from "../../src/store/postgres/schema.js"
 import { SyncPg } from "../../src/store/postgres/sync-client.js"
 import { describePostgres, dropTestDatabases, testPostgres } from "../support/postgres.js"

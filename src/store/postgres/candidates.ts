@@ -1,7 +1,7 @@
 /**
  * Stage 1 inputs on PostgreSQL: the memories that match a query, with their raw relevance
  * signals, as the SQLite store's candidates.ts finds them: BM25 over the memories' text and
- * over learned cues (keyword-index.ts), scope, liveness and category filtered in the index.
+ * over learned cues (keyword-search.ts), scope, liveness and category filtered in the index.
  */
 import type { LedgerConfig } from "../../config.js"
 import type { MemoryState } from "../../projections/memory-state.js"
@@ -10,7 +10,7 @@ import { candidateLimit, type KeywordCandidates, type Scope } from "../../retrie
 import { combinePhrasings, type MatchRow } from "../../retrieval/phrasing-matches.js"
 import type { DocumentFrequency } from "../../retrieval/coverage.js"
 import { categoryToken, placeTokensOf } from "../../retrieval/place-tokens.js"
-import { bm25Search, weighQuery, type WeighedQuery } from "./keyword-index.js"
+import { bm25Search, weighQuery, type WeighedQuery } from "./keyword-search.js"
 import { liveByKeys, memoriesByKey } from "./memory-reads.js"
 import type { SyncPg } from "./sync-client.js"
 import type { Viewer } from "../../domain/viewer.js"

@@ -8,8 +8,7 @@
  * rows in its scope, through the primary key. Document frequencies and the collection's size
  * and length are kept beside it, in the same transaction as every change.
  *
- * A query of words with many rows reads each word's best rows first and stops there when
- * nothing left unread can rank (bm25Sql, exactTop).
+ * Searching it is keyword-search.ts's.
  *
  * Two indexes share the tables: `memories` (content, written cues, tags, category, code words)
  * and `cues` (a learned cue's text and its code words).
@@ -19,14 +18,13 @@
  */
 import { categoryToken, placeToken } from "../../retrieval/place-tokens.js"
 import { indexTokens } from "../../retrieval/stems.js"
-import { queryWords } from "../../retrieval/fts-query.js"
 import type { SyncPg } from "./sync-client.js"
 
 export type IndexName = "memories" | "cues"
 
 /** FTS5's BM25 constants. */
-const K1 = 1.2
-const B = 0.75
+export const K1 = 1.2
+export const B = 0.75
 
 export interface IndexedDocument {
   readonly key: number
@@ -128,169 +126,6 @@ export const unindexDocument = (db: SyncPg, index: IndexName, key: number, empty
       WHERE index_name = $1`,
     [index, key, emptyTokens]
   )
-}
-
-/** A query's terms: the tokens of its words, stop words left out, a term once per word it came from. */
-export interface WeighedQuery {
-  readonly terms: string[]
-}
-
-export const weighQuery = (text: string): WeighedQuery | undefined => {
-  const terms = queryWords(text).flatMap((word) => indexTokens(word))
-  return terms.length === 0 ? undefined : { terms }
-}
-
-/** What a search needs of the index's statistics, read in the search's snapshot. */
-export interface QueryStatistics {
-  /** Each term's IDF, as FTS5 computes it: log((N - n + 0.5) / (n + 0.5)), at least 1e-6. */
-  readonly idf: number[]
-  /** The average document length now, and the one impacts were computed with. */
-  readonly avg: number
-  readonly refAvg: number
-  /** How many rows the query's terms have, in every place. */
-  readonly rows: number
-}
-
-/** One statement, before the search: the search's own SQL then stays simple enough to plan in a moment. */
-export const queryStatistics = (db: SyncPg, index: IndexName, q: WeighedQuery): QueryStatistics => {
-  const rows = db.query<{ term: string | null; n: number; tokens: number | null; ref_avg: number | null }>(
-    `SELECT term, df AS n, NULL::bigint AS tokens, NULL::float8 AS ref_avg FROM keyword_df WHERE index_name = $1 AND term = ANY($2)
-     UNION ALL SELECT NULL, docs, tokens, ref_avg FROM keyword_totals WHERE index_name = $1`,
-    [index, q.terms]
-  )
-  const df = new Map<string, number>()
-  let docs = 0
-  let tokens = 0
-  let refAvg = 1
-  for (const r of rows) {
-    if (r.term !== null) df.set(r.term, r.n)
-    else [docs, tokens, refAvg] = [r.n, r.tokens ?? 0, r.ref_avg ?? 1]
-  }
-  const idf = q.terms.map((term) => {
-    const n = df.get(term) ?? 0
-    const value = Math.log((docs - n + 0.5) / (n + 0.5))
-    return value <= 0 ? 1e-6 : value
-  })
-  const rowsOfTerms = [...new Set(q.terms)].reduce((sum, term) => sum + (df.get(term) ?? 0), 0)
-  return { idf, avg: docs === 0 ? 1 : tokens / docs, refAvg, rows: rowsOfTerms }
-}
-
-/** How a search reads each term's rows: all of them, or at most this many of each, best first. */
-export type Reading = "all" | number
-
-/**
- * The SQL of a BM25 search, given the query's terms ($1), the places searched ($2), the number
- * wanted ($3), each term's IDF ($4), the average document length ($5), and an optional
- * condition on the rows (`t` is keyword_terms; a caller's own parameters start at $6). Yields
- * `key`, `relevance` and `reach`, best first.
- *
- * Read "all", every row of the terms in those places is scored, and `reach` is 0. Read best
- * first, each term's rows in each place are read in order of `impact`, at most `reading` of
- * them; the documents read are scored exactly; and `reach` says how high a document not read
- * could score, before slack (exactTop): its impact for each term is at most the last one read
- * from that term's rows, when they were not all read.
- */
-export const bm25Sql = (index: IndexName, weights: ReadonlyArray<number>, where: string, reading: Reading): string => {
-  const frequency = weights.map((w, i) => `${Number(w)} * t.tf[${i + 1}]`).join(" + ")
-  const share = `q.idf * f.f * ${K1 + 1} / (f.f + ${K1} * (${1 - B} + ${B} * t.tokens / $5::float8))`
-  const q = "unnest($1::text[], $4::float8[]) AS q(term, idf)"
-  if (reading === "all") {
-    return `
-    SELECT t.key, sum(${share}) AS relevance, 0::float8 AS reach
-      FROM ${q}
-      JOIN keyword_terms t ON t.index_name = '${index}' AND t.term = q.term AND t.place = ANY($2::text[])
-      CROSS JOIN LATERAL (SELECT (${frequency})::float8 AS f) f
-     WHERE ${where}
-     GROUP BY t.key
-     ORDER BY relevance DESC
-     LIMIT $3`
-  }
-  const perTerm = Math.floor(reading)
-  return `
-    WITH q AS (SELECT * FROM ${q}),
-         read AS (SELECT r.* FROM (SELECT DISTINCT term FROM q) u CROSS JOIN unnest($2::text[]) AS p(place)
-                    CROSS JOIN LATERAL (SELECT t.term, t.place, t.key, t.impact FROM keyword_terms t
-                                         WHERE t.index_name = '${index}' AND t.term = u.term AND t.place = p.place AND ${where}
-                                         ORDER BY t.impact DESC LIMIT ${perTerm}) r),
-         unread AS (SELECT term, place, min(impact) AS last FROM read GROUP BY term, place HAVING count(*) >= ${perTerm}),
-         reach AS (SELECT coalesce(max(s), 0) AS reach FROM (SELECT u.place, sum(q.idf * u.last) AS s FROM unread u JOIN q USING (term) GROUP BY u.place) b),
-         scored AS (SELECT c.key, sum(${share}) AS relevance
-                      FROM (SELECT DISTINCT key, place FROM read) c
-                      CROSS JOIN q
-                      -- One probe of the primary key for each document read and each term: the
-                      -- LIMIT keeps the planner from joining every row of the terms instead.
-                      CROSS JOIN LATERAL (SELECT t.tokens, t.tf FROM keyword_terms t
-                                           WHERE t.index_name = '${index}' AND t.term = q.term AND t.place = c.place AND t.key = c.key LIMIT 1) t
-                      CROSS JOIN LATERAL (SELECT (${frequency})::float8 AS f) f
-                     GROUP BY c.key
-                     ORDER BY relevance DESC
-                     LIMIT $3)
-    SELECT s.key, s.relevance, (SELECT reach FROM reach) AS reach FROM scored s`
-}
-
-/** The arguments `bm25Sql` takes, in order. */
-export const bm25Args = (q: WeighedQuery, stats: QueryStatistics, places: ReadonlyArray<string>, limit: number): unknown[] => [
-  q.terms,
-  places,
-  limit,
-  stats.idf,
-  stats.avg
-]
-
-/**
- * Below this many rows of the query's terms (in every place), reading them all costs less than
- * reading the best first: each document read best first costs one probe of the index per term,
- * some ten times what a row costs read in order.
- */
-const BEST_FIRST_FROM = 25_000
-
-/**
- * The `count` best rows of a statement built on bm25Sql, `run` given how to read. When the
- * query's terms have many rows, they are read best first, `count` of each; that answer stands
- * when every row was read (`reach` 0) or when its last row scores at least how high a row
- * left unread could: `reach` times the slack of impacts, which are a term's BM25 share with
- * every column weighted 1 and the index's reference length, so that a share now is at most
- * its impact times the largest weight (when over 1) and times the average length over the
- * reference one (when over 1). Otherwise every row is read. Either way the answer is the best
- * `count` of all.
- */
-export const exactTop = <Row extends { readonly relevance: number; readonly reach: number }>(
-  count: number,
-  stats: QueryStatistics,
-  weights: ReadonlyArray<number>,
-  run: (reading: Reading) => Row[],
-  bestFirstFrom = BEST_FIRST_FROM
-): Row[] => {
-  if (stats.rows >= bestFirstFrom) {
-    const rows = run(count)
-    const slack = Math.max(1, ...weights) * Math.max(1, stats.avg / stats.refAvg)
-    const reach = (rows[0]?.reach ?? 0) * slack
-    if (reach === 0 || (rows.length >= count && rows[count - 1]!.relevance >= reach)) return rows
-  }
-  return run("all")
-}
-
-/** A BM25 search: over which index, with which weights, where, for how many rows. */
-export interface Bm25Search {
-  readonly index: IndexName
-  readonly weights: ReadonlyArray<number>
-  readonly places: ReadonlyArray<string>
-  readonly count: number
-  /** A condition on the rows (`t` is keyword_terms); `params` are its and `around`'s, from $6. */
-  readonly where?: string
-  readonly params?: ReadonlyArray<unknown>
-  /** The statement around the search's rows (`matches`): it keeps `relevance` and `reach`, best first. */
-  readonly around?: (matches: string) => string
-}
-
-/** The `count` best rows of a BM25 search, exactly: the statistics, then the reading exactTop settles on. */
-export const bm25Search = <Row extends { readonly relevance: number; readonly reach: number }>(db: SyncPg, q: WeighedQuery, search: Bm25Search): Row[] => {
-  const stats = queryStatistics(db, search.index, q)
-  // No row holds any of the words (often so of learned cues): nothing to search.
-  if (stats.rows === 0) return []
-  const args = [...bm25Args(q, stats, search.places, search.count), ...(search.params ?? [])]
-  const around = search.around ?? ((matches: string) => matches)
-  return exactTop(search.count, stats, search.weights, (reading) => db.query<Row>(around(bm25Sql(search.index, search.weights, search.where ?? "TRUE", reading)), args))
 }
 
 /** A memory's document in the `memories` index; `owner`: the person a private memory is private to. */

@@ -213,7 +213,7 @@ CREATE TABLE keyword_terms (
   tokens integer NOT NULL,
   tf real[] NOT NULL,
   -- The term's BM25 share in this document with every column weighted 1 and the index's
-  -- reference length: the order a search reads a term's rows in (keyword-index.ts).
+  -- reference length: the order a search reads a term's rows in (keyword-search.ts).
   impact float8 NOT NULL,
   -- A search reads a term's rows in its places from this index alone (an index-only scan once
   -- vacuumed), not from rows scattered over the table in the order memories were added.
