@@ -34,7 +34,7 @@ export interface QualityRun {
 }
 
 /** Runs the whole data set against a fresh store with `config`. */
-export const runQuality = async (config: LedgerConfig = DEFAULT_CONFIG, options: { readonly cues?: boolean } = {}): Promise<QualityRun> => {
+export const runQuality = async (config: LedgerConfig = DEFAULT_CONFIG, options: { readonly cues?: boolean; readonly also?: (query: string) => ReadonlyArray<string> } = {}): Promise<QualityRun> => {
   const { memories, queries } = loadDataset()
   const store = await scratchStore("retrieval")
   const program = Effect.gen(function* () {
@@ -54,11 +54,12 @@ export const runQuality = async (config: LedgerConfig = DEFAULT_CONFIG, options:
     let negativesWithoutContext = 0
     const emptyContext = new Set<string>()
     for (const q of queries) {
-      const found = yield* retrieval.search({ query: q.query, project: q.project, limit: 10 }, actor)
+      const also = options.also?.(q.query) ?? []
+      const found = yield* retrieval.search({ query: q.query, project: q.project, limit: 10, ...(also.length > 0 ? { also } : {}) }, actor)
       outcomes.push({ id: q.id, kind: q.kind, relevant: q.relevant, returned: found.results.map((r) => keyOf.get(r.memory.id) ?? "?") })
       if (q.kind === "negative") {
         negatives++
-        const context = yield* retrieval.context({ project: q.project, query: q.query }, actor)
+        const context = yield* retrieval.context({ project: q.project, query: q.query, ...(also.length > 0 ? { also } : {}) }, actor)
         if (context.included.length === 0) {
           negativesWithoutContext++
           emptyContext.add(q.id)

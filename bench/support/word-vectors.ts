@@ -14,6 +14,8 @@ export interface WordVectors {
   /** A word's vector and its frequency rank (0 = most frequent), or undefined when unknown. */
   readonly lookup: (word: string) => { readonly vector: ArrayLike<number>; readonly rank: number } | undefined
   readonly size: number
+  /** The vocabulary, most frequent first. */
+  readonly words: ReadonlyArray<string>
 }
 
 /** Reads the package's JSON: `{ dimensions, words: [...], vectors: { word: [d0, ..., l2norm, index] } }`. */
@@ -23,6 +25,7 @@ export const loadWordVectors = (file: string): WordVectors => {
   return {
     dimensions: parsed.dimensions,
     size: parsed.words.length,
+    words: parsed.words,
     lookup: (word) => {
       const vector = parsed.vectors[word]
       const rank = rankOf.get(word)
