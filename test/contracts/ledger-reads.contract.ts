@@ -366,5 +366,21 @@ export const readContract = (store: StoreUnderTest): void => {
         await ports.close()
       }
     })
+
+    test("readAt after the same reads of today: what a store keeps of a read it repeats does not leak today into the past", async () => {
+      const ports = await store.open()
+      try {
+        await ports.run(ports.log.write((unit) => Either.right(unit.append(LOG))))
+        const read = (r: LedgerReads) => ({ old: r.memory(OLD)?.forgotten, head: r.head().seq, evidence: r.evidence(DEPLOY) !== undefined })
+        const today = await ports.run(ports.reader.read((r) => [read(r), read(r), read(r)]))
+        const past = await ports.run(ports.reader.readAt(at(3), (r) => [read(r), read(r)]))
+        const again = await ports.run(ports.reader.read(read))
+        expect(today[2]).toEqual({ old: true, head: LOG.length, evidence: true })
+        expect(past).toEqual([{ old: false, head: 4, evidence: false }, { old: false, head: 4, evidence: false }])
+        expect(again).toEqual(today[2])
+      } finally {
+        await ports.close()
+      }
+    })
   })
 }

@@ -1,8 +1,9 @@
 /**
  * The synchronous PostgreSQL connection (sync-client.ts): a statement whose wait is given up
  * (it took longer than the connection waits: a lock held elsewhere, a dead server) runs on, and
- * its late answer is never taken for the answer of a statement sent after it; and a batch of
- * queued writes is waited for statement by statement, however long the whole batch runs.
+ * its late answer is never taken for the answer of a statement sent after it; a batch of
+ * queued writes is waited for statement by statement, however long the whole batch runs; and a
+ * statement used again is prepared on the server, but never inside `unprepared`.
  */
 import { afterAll, expect, it } from "vitest"
 import { SyncPg } from "../../src/store/postgres/sync-client.js"
@@ -33,6 +34,25 @@ describePostgres("a synchronous PostgreSQL connection", () => {
       for (const n of [1, 2, 3, 4]) db.run("INSERT INTO slow_writes SELECT $1::int FROM pg_sleep(0.15)", [n])
       db.flush()
       expect(db.query("SELECT n FROM slow_writes ORDER BY n")).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }])
+    } finally {
+      db.close()
+    }
+  })
+
+  it("prepares a statement on the server when it is used again, and none inside unprepared", async () => {
+    const db = SyncPg.connect((await testPostgres()).url)
+    const preparedTexts = () => db.query<{ statement: string }>("SELECT statement FROM pg_prepared_statements").map((r) => r.statement)
+    try {
+      const repeated = "SELECT $1::int + 1 AS next"
+      expect(db.query(repeated, [1])).toEqual([{ next: 2 }])
+      expect(preparedTexts()).not.toContain(repeated)
+      expect(db.query(repeated, [2])).toEqual([{ next: 3 }])
+      expect(db.query(repeated, [3])).toEqual([{ next: 4 }])
+      expect(preparedTexts()).toContain(repeated)
+
+      const inShadows = "SELECT $1::int * 2 AS twice"
+      db.unprepared(() => [1, 2, 3].forEach((n) => expect(db.query(inShadows, [n])).toEqual([{ twice: 2 * n }])))
+      expect(preparedTexts()).not.toContain(inShadows)
     } finally {
       db.close()
     }

@@ -61,6 +61,7 @@ export class SyncPg {
   private writes: Array<[string, ReadonlyArray<unknown>]> = []
   private closed = false
   private asked = 0
+  private prepare = true
 
   private constructor(
     private readonly worker: Worker,
@@ -94,7 +95,7 @@ export class SyncPg {
   /** Rows of one statement (`$1`, `$2`... for parameters), after every queued write. */
   query<Row = Record<string, unknown>>(sql: string, params: ReadonlyArray<unknown> = []): Row[] {
     this.flush()
-    return this.ask({ op: "query", sql, params }).rows as Row[]
+    return this.ask({ op: "query", sql, params, prepare: this.prepare }).rows as Row[]
   }
 
   /** The first row, or undefined. */
@@ -105,7 +106,7 @@ export class SyncPg {
   /** How many rows a statement changed, after every queued write. */
   execute(sql: string, params: ReadonlyArray<unknown> = []): number {
     this.flush()
-    return this.ask({ op: "query", sql, params }).rowCount
+    return this.ask({ op: "query", sql, params, prepare: this.prepare }).rowCount
   }
 
   /**
@@ -122,7 +123,25 @@ export class SyncPg {
     if (this.writes.length === 0) return
     const batch = this.writes
     this.writes = []
-    this.ask({ op: "batch", batch })
+    this.ask({ op: "batch", batch, prepare: this.prepare })
+  }
+
+  /**
+   * Runs `f` with no statement prepared or reused from before. A statement used again is
+   * prepared on the server, and a read as of a moment shadows the real tables with temporary
+   * ones of the same names. PostgreSQL parses a prepared statement again when the schemas it
+   * looks in change, as they do when a session's temporary schema appears; such reads still run
+   * unprepared, so that their answers do not rest on that.
+   */
+  unprepared<A>(f: () => A): A {
+    const before = this.prepare
+    this.flush()
+    this.prepare = false
+    try {
+      return f()
+    } finally {
+      this.prepare = before
+    }
   }
 
   /** Drops queued statements (a transaction that rolls back never needed them). */
@@ -183,6 +202,24 @@ const types = { getTypeParser: (oid, format) => (oid === 20 || oid === 1700 ? Nu
 const client = new pg.Client({ connectionString: workerData.url, types })
 client.on("error", () => {})
 let queue = Promise.resolve()
+// A statement text is prepared on the server when it is used a second time, so that one-off
+// texts are never kept, and no more than PREPARED_MAX are: parsing and planning a search's
+// statement again each time cost more than a millisecond of the server's time.
+const PREPARED_MAX = 500
+const prepared = new Map()
+const usedOnce = new Set()
+const statement = (text, values, prepare) => {
+  if (!prepare) return { text, values }
+  let name = prepared.get(text)
+  if (name === undefined && usedOnce.has(text) && prepared.size < PREPARED_MAX) {
+    name = "memledger_" + prepared.size
+    prepared.set(text, name)
+    usedOnce.delete(text)
+  } else if (name === undefined && usedOnce.size < 4 * PREPARED_MAX) {
+    usedOnce.add(text)
+  }
+  return name === undefined ? { text, values } : { name, text, values }
+}
 const answer = (message) => {
   port.postMessage(message)
   Atomics.store(signal, 0, 1)
@@ -194,12 +231,12 @@ const handle = async (m) => {
   if (m.op === "close") { await client.end(); return { rows: [], rowCount: 0 } }
   if (m.op === "batch") {
     for (const [text, values] of m.batch) {
-      await client.query({ text, values })
+      await client.query(statement(text, values, m.prepare))
       answer({ id: m.id, done: true })
     }
     return { rows: [], rowCount: 0 }
   }
-  const r = await client.query({ text: m.sql, values: m.params })
+  const r = await client.query(statement(m.sql, m.params, m.prepare))
   const last = Array.isArray(r) ? r[r.length - 1] : r
   return { rows: last.rows ?? [], rowCount: last.rowCount ?? 0 }
 }

@@ -15,7 +15,10 @@ const LOG_TABLES = ["events", "event_memories", "chain_break", "projection_check
  * memory has none: an empty table shadows them, so no vector read pairs today's vectors with
  * the memories as they were.
  */
-export const readAsOf = <A>(db: SyncPg, config: LedgerConfig, vectors: boolean, untilIso: string, f: () => A): A => {
+export const readAsOf = <A>(db: SyncPg, config: LedgerConfig, vectors: boolean, untilIso: string, f: () => A): A =>
+  db.unprepared(() => inShadows(db, config, vectors, untilIso, f))
+
+const inShadows = <A>(db: SyncPg, config: LedgerConfig, vectors: boolean, untilIso: string, f: () => A): A => {
   db.execute("BEGIN ISOLATION LEVEL REPEATABLE READ")
   try {
     for (const table of [...LOG_TABLES, ...(vectors ? ["memory_vectors"] : [])]) {
