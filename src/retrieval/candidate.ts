@@ -33,7 +33,13 @@ export const candidateLimit = (limit: number, config: LedgerConfig): number => M
  * Keyword candidates by key, and `floor`: no match left unread (past `count`) has a keyword
  * signal above it (0 when every match was read). What lets a search rank fewer candidates.
  */
-export type KeywordCandidates = Map<number, Candidate<RankFields>> & { readonly floor: number }
+export type PhrasingCandidates = Map<number, Candidate<RankFields>> & { readonly floor: number }
+
+/**
+ * `widen` gives the candidates the same search would have given without a `count`: a store
+ * that read further than it was asked answers from what it read, without searching again.
+ */
+export type KeywordCandidates = PhrasingCandidates & { readonly widen: () => KeywordCandidates }
 
 /** A query's vector and the model whose vectors it is compared with. */
 export interface QueryVector {

@@ -5,7 +5,7 @@
  * weakest signal a match could have had and still been read (what was cut could score no more).
  */
 import type { MemoryState } from "../projections/memory-state.js"
-import type { Candidate, KeywordCandidates } from "./candidate.js"
+import type { Candidate, PhrasingCandidates } from "./candidate.js"
 import type { RankFields } from "./rank.js"
 
 /** A match with its relevance and what ranking needs of its memory, as the stores' queries return it. */
@@ -33,7 +33,7 @@ export const combinePhrasings = (
   phrasings: ReadonlyArray<string>,
   count: number,
   matchesOf: (phrasing: string) => PhrasingMatches | undefined
-): KeywordCandidates => {
+): PhrasingCandidates => {
   const found = new Map<number, Candidate<RankFields>>()
   let floor = 0
   for (const phrasing of phrasings) {

@@ -72,7 +72,8 @@ const answersOnly = (reads: LedgerReads, request: RankingRequest, ranking: Ranki
  * Keyword results as `rankOnly` gives them, from fewer candidates when they suffice: a search
  * ranks the best 2 x pool matches first (at 10,000 memories the candidate statement took
  * 0.74 ms for up to 200 and 0.45 ms for 40: reading their rank fields is the difference), and
- * ranks all `candidateLimit` only when the matches it did not read could change its results.
+ * ranks all `candidateLimit` (`widen`) only when the matches it did not rank could change its
+ * results.
  *
  * They cannot when more memories passed the gate than the pool holds and one left outside the
  * pool is more relevant than the least relevant match read: then every pool member is more
@@ -87,7 +88,7 @@ const rankBestMatchesFirst = (reads: LedgerReads, request: RankingRequest, nowMs
   const best = reads.keywordCandidates(phrasingsOf(request), request, request.limit, config, nowMs, first)
   const ranking = rank({ candidates: [...best.values()], limit: request.limit, nowMs, vectors: false, config })
   if (best.floor === 0 || first === all || decidedByBest(ranking, best)) return ranking
-  return rankOnly(reads, request, nowMs, config).ranking
+  return rank({ candidates: [...best.widen().values()], limit: request.limit, nowMs, vectors: false, config })
 }
 
 const decidedByBest = (ranking: Ranking<RankFields>, read: KeywordCandidates): boolean => {

@@ -344,6 +344,43 @@ export const readContract = (store: StoreUnderTest): void => {
       }
     })
 
+    test("widened keyword candidates are those a search without a count finds, by text and by learned cue", async () => {
+      // 30 memories match by their text, and 12 of them, in two projects, by a cue learned there.
+      const id = (i: number) => memoryId(3000 + i)
+      const project = (i: number) => (i % 3 === 0 ? null : i % 3 === 1 ? "web" : "api")
+      const events = [
+        ...Array.from({ length: 30 }, (_, i) =>
+          event(added(id(i), `kestrel ${"nest ".repeat(1 + (i % 4))}note ${i}`, project(i) === null ? {} : { scope: "project", project: project(i)! }), 1)
+        ),
+        ...Array.from({ length: 12 }, (_, i) => [
+          event({ ...recalled(`where does the kestrel ${i % 2 === 0 ? "nest" : "roost"} in spring`, [id(29)]), project: project(i) as never }, 2, `claude-code:session/k${i}`),
+          event(outcome([id(i)], "worked"), 2, `claude-code:session/k${i}`)
+        ]).flat()
+      ]
+      const ports = await store.open()
+      try {
+        await ports.run(ports.log.write((unit) => Either.right(unit.append(events))))
+        const signals = (c: Map<number, { memory: { id: string }; keyword: number }> & { floor: number }) => ({
+          floor: c.floor,
+          found: [...c.values()].map((x) => [x.memory.id, x.keyword])
+        })
+        const config = DEFAULT_CONFIG
+        const compared = await ports.run(
+          ports.reader.read((r) => {
+            const phrasings = ["kestrel nest spring", "roost"]
+            const few = r.keywordCandidates(phrasings, { project: "web" }, 10, config, NOW, 4)
+            return { few: signals(few), widened: signals(few.widen()), whole: signals(r.keywordCandidates(phrasings, { project: "web" }, 10, config, NOW)) }
+          })
+        )
+        expect(compared.few.found.length).toBeLessThan(compared.whole.found.length)
+        expect(compared.few.floor).toBeGreaterThan(0)
+        expect(compared.widened).toEqual(compared.whole)
+        expect(compared.whole.floor).toBe(0)
+      } finally {
+        await ports.close()
+      }
+    })
+
     test("a worked outcome teaches the conversation's earlier recall as a learned cue of that memory", async () => {
       const cues = await given((r) => r.learnedCues([DEPLOY, PNPM]))
       expect(cues.get(DEPLOY)?.map((c) => [c.text, c.origin, c.project])).toEqual([["how do I ship the site", SESSION, "web"]])

@@ -26,13 +26,20 @@ export const keywordCandidates = (
   config: LedgerConfig,
   nowMs: number,
   count = candidateLimit(limit, config)
-): KeywordCandidates =>
-  combinePhrasings(phrasings, count, (phrasing) => {
+): KeywordCandidates => {
+  const found = combinePhrasings(phrasings, count, (phrasing) => {
     const content = contentMatches(db, phrasing, scope, count, config)
     if (content === undefined) return undefined
     const cues = cueMatches(db, phrasing, scope, count, config, nowMs)
     return { content, cues: cues.rows, cueFloor: cues.floor }
   })
+  // Each search reads its best `count` alone (keyword-search.ts): widening searches again.
+  const all = candidateLimit(limit, config)
+  const candidates: KeywordCandidates = Object.assign(found, {
+    widen: () => (count >= all ? candidates : keywordCandidates(db, phrasings, scope, limit, config, nowMs, all))
+  })
+  return candidates
+}
 
 const WITH_FIELDS = (matches: string) => `
   SELECT f.key, f.relevance, f.reach, m.id, m.created_at, m.confidence, m.confirmations, e.worked, e.failed, e.anchor_ms

@@ -18,7 +18,8 @@ import { resolveMemoryId, shortId } from "./projections/id-prefix.js"
 import { findRestatement, loadMemory, rowToMemory } from "./projections/memories.js"
 import { cosineBetween } from "./projections/vector-search.js"
 import { recentTasks } from "./task-reads.js"
-import { addVectorCandidates, documentFrequency, keywordCandidates, keywordMatchesOutsideCandidates, memoriesByKey } from "./retrieval/candidates.js"
+import { addVectorCandidates, documentFrequency, keywordMatchesOutsideCandidates, memoriesByKey } from "./retrieval/candidates.js"
+import { keywordCandidates } from "./retrieval/keyword-matches.js"
 
 const readsOf = new WeakMap<Db, LedgerReads>()
 

@@ -1,9 +1,16 @@
 /**
  * The `cues` projection: each memory's learned cues (cue-state.ts) as one state row, and every
- * cue as a searchable row of its own in `cues_fts`, with a place token for where it applies
- * (fts-scope.ts), so a cue learned in one project is never matched from another. A cue's row
- * key is stable only until its memory's cues change: they are written anew as a whole, which
- * happens at an outcome, not at a search.
+ * cue as a searchable row of its own in `cues_fts`. A cue's key says where it applies: the keys
+ * of one place (global, or one project) form one range, `cueKeyRange`, so a search reads the
+ * ranges of the places it searches from and a cue learned in one project is never matched from
+ * another. A cue's row key is stable only until its memory's cues change: they are written anew
+ * as a whole, which happens at an outcome, not at a search.
+ *
+ * Ranges rather than a place token in the search's MATCH: FTS5's BM25 counts the rows of every
+ * phrase of the query before it scores one, a place token's too, though its weight is 0; at
+ * 100,000 memories with three cues each, counting the global place's 75,000 rows was half of
+ * every cue search. The `scope` column still holds the place token, unread by searches, so that
+ * a cue's length, and so its BM25, is what it was.
  */
 import type { MemoryId } from "../../../domain/ids.js"
 import type { Db } from "../database.js"
@@ -15,7 +22,8 @@ import type { Projection } from "./projection.js"
 
 export const cuesProjection: Projection = {
   name: "cues",
-  version: 1,
+  // 2: keys in ranges by place (cue_places).
+  version: 2,
   create: (db) =>
     db.exec(`
       CREATE TABLE IF NOT EXISTS cue_states (
@@ -25,6 +33,7 @@ export const cuesProjection: Projection = {
       CREATE TABLE IF NOT EXISTS learned_cues (
         key INTEGER PRIMARY KEY,
         memory_id TEXT NOT NULL,
+        position INTEGER NOT NULL,
         text TEXT NOT NULL,
         project TEXT,
         weight REAL NOT NULL,
@@ -35,6 +44,10 @@ export const cuesProjection: Projection = {
         learned_at TEXT NOT NULL
       ) STRICT;
       CREATE INDEX IF NOT EXISTS learned_cues_memory ON learned_cues(memory_id);
+      CREATE TABLE IF NOT EXISTS cue_places (
+        id INTEGER PRIMARY KEY,
+        project TEXT NOT NULL UNIQUE
+      ) STRICT;
       CREATE VIRTUAL TABLE IF NOT EXISTS cues_fts USING fts5(
         text, code, scope,
         content = '', contentless_delete = 1,
@@ -42,7 +55,8 @@ export const cuesProjection: Projection = {
       );
       CREATE VIRTUAL TABLE IF NOT EXISTS cues_fts_terms USING fts5vocab(cues_fts, 'instance');
     `),
-  drop: (db) => db.exec("DROP TABLE IF EXISTS cues_fts_terms; DROP TABLE IF EXISTS cues_fts; DROP TABLE IF EXISTS learned_cues; DROP TABLE IF EXISTS cue_states")
+  drop: (db) => db.exec(`DROP TABLE IF EXISTS cues_fts_terms; DROP TABLE IF EXISTS cues_fts; DROP TABLE IF EXISTS learned_cues; DROP TABLE IF EXISTS cue_places;
+       DROP TABLE IF EXISTS cue_states`)
 }
 
 export const loadCueState = (db: Db, memoryId: string): CueState | undefined => {
@@ -65,32 +79,52 @@ export const writeCueState = (db: Db, memoryId: MemoryId, state: CueState | unde
     memoryId,
     JSON.stringify(state)
   )
-  for (const cue of state.cues) insertCue(db, memoryId, cue)
+  state.cues.forEach((cue, position) => insertCue(db, memoryId, cue, position))
 }
 
-const insertCue = (db: Db, memoryId: MemoryId, cue: LearnedCue): void => {
-  const { lastInsertRowid } = statement(
+const insertCue = (db: Db, memoryId: MemoryId, cue: LearnedCue, position: number): void => {
+  const range = cueKeyRange(db, cue.project, true)!
+  const { last } = statement(db, "SELECT max(key) AS last FROM learned_cues WHERE key BETWEEN ? AND ?").get(range.first, range.last) as {
+    last: number | null
+  }
+  const key = last === null ? range.first + 1 : last + 1
+  statement(
     db,
-    `INSERT INTO learned_cues (memory_id, text, project, weight, anchor_ms, origin, outcome_event_id, recall_event_id, learned_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
-  ).run(memoryId, cue.text, cue.project, cue.weight, cue.anchorMs, cue.origin, cue.outcomeEventId, cue.recallEventId, cue.learnedAt)
+    `INSERT INTO learned_cues (key, memory_id, position, text, project, weight, anchor_ms, origin, outcome_event_id, recall_event_id, learned_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+  ).run(key, memoryId, position, cue.text, cue.project, cue.weight, cue.anchorMs, cue.origin, cue.outcomeEventId, cue.recallEventId, cue.learnedAt)
   statement(db, "INSERT INTO cues_fts (rowid, text, code, scope) VALUES (?, ?, ?, ?)").run(
-    lastInsertRowid,
+    key,
     cue.text,
     codeColumn(cue.text),
     placeToken({ project: cue.project, live: true })
   )
 }
 
+/** Keys one place can hold: 2^32, under JavaScript's exact integers for 2^21 places. */
+const PLACE_SPAN = 2 ** 32
+
+/**
+ * The keys of the cues that apply in `project` (null: global ones): undefined when no cue was
+ * ever filed there, unless `create` (under the write lock) files the place.
+ */
+export const cueKeyRange = (db: Db, project: string | null, create = false): { first: number; last: number } | undefined => {
+  let id = project === null ? 0 : (statement(db, "SELECT id FROM cue_places WHERE project = ?").get(project) as { id: number } | undefined)?.id
+  if (id === undefined) {
+    if (!create) return undefined
+    id = Number(statement(db, "INSERT INTO cue_places (project) VALUES (?)").run(project).lastInsertRowid)
+  }
+  return { first: id * PLACE_SPAN, last: (id + 1) * PLACE_SPAN - 1 }
+}
 
 const CUE_COLUMNS =
   "key, memory_id AS memoryId, text, project, weight, anchor_ms AS anchorMs, origin, outcome_event_id AS outcomeEventId, recall_event_id AS recallEventId, learned_at AS learnedAt"
 
-/** The learned cues of some memories, strongest (as anchored) first. */
+/** The learned cues of some memories, strongest (as anchored) first, as their state keeps them. */
 export const learnedCuesOf = (db: Db, memoryIds: ReadonlyArray<string>): Map<string, LearnedCueRow[]> => {
   const out = new Map<string, LearnedCueRow[]>()
   if (memoryIds.length === 0) return out
-  const rows = statement(db, `SELECT ${CUE_COLUMNS} FROM learned_cues WHERE memory_id IN (SELECT value FROM json_each(?)) ORDER BY key`).all(
+  const rows = statement(db, `SELECT ${CUE_COLUMNS} FROM learned_cues WHERE memory_id IN (SELECT value FROM json_each(?)) ORDER BY memory_id, position`).all(
     JSON.stringify(memoryIds)
   ) as LearnedCueRow[]
   for (const row of rows) out.set(row.memoryId, [...(out.get(row.memoryId) ?? []), row])
