@@ -32,6 +32,12 @@ describe("what a hook loads", () => {
     expect(sources.filter((source) => /@effect\/cli|@modelcontextprotocol|src\/adapters\/(cli|mcp|http)\//.test(source))).toEqual([])
   })
 
+  it("no bundle holds fast-check, which Effect's Schema refers to for the arbitraries only tests derive", () => {
+    for (const bundle of ["hook-store.cjs", "hook-remote.cjs", "mem.cjs"]) {
+      expect(sourcesOf(bundle).filter((source) => source.includes("node_modules/fast-check/")), bundle).toEqual([])
+    }
+  })
+
   it("the store bundle holds no HTTP client, and no module of it waits for a dynamic import", () => {
     const sources = sourcesOf("hook-store.cjs")
     expect(sources.filter((source) => /@effect\/platform|src\/api\/operations-remote/.test(source))).toEqual([])
