@@ -27,13 +27,6 @@ const dist = join(__dirname, "..", "dist")
 const DIGEST_BYTES = 32
 const digest = (data) => createHash("sha256").update(data).digest()
 
-// A reader that stops early (`mem log | head`) closes the pipe: the output ends there, which is
-// not an error worth a stack trace. Every write to the store has committed before its output.
-process.stdout.on("error", (error) => {
-  if (error.code !== "EPIPE") throw error
-  process.exit(0)
-})
-
 // Once nothing is left to run, exit at once rather than let node tear its heap down piece by
 // piece: the teardown of the store hooks' heap costs them about a sixth of a bare node start of
 // CPU, on every agent event. 'exit' listeners still run; nothing here listens for beforeExit.
@@ -41,7 +34,17 @@ process.once("beforeExit", (code) => process.exit(code))
 
 const loaded = new Map()
 
-if (!(process.argv.includes("hook") && run("hook.cjs").handled)) run("mem.cjs")
+if (!(process.argv.includes("hook") && run("hook.cjs").handled)) {
+  // A reader that stops early (`mem log | head`) closes the pipe: the output ends there, which
+  // is not an error worth a stack trace. Every write to the store has committed before its
+  // output. Set here, not for the hooks: process.stdout's first use loads node's net and stream
+  // modules, which the hooks spare themselves by writing to fd 1 directly.
+  process.stdout.on("error", (error) => {
+    if (error.code !== "EPIPE") throw error
+    process.exit(0)
+  })
+  run("mem.cjs")
+}
 
 /** Runs dist/NAME as CommonJS, once, with its code cache; returns its exports. */
 function run(name) {
