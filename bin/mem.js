@@ -5,6 +5,11 @@
 // after the first run, and V8 itself rejects a stale one (the bundle changed, or node did),
 // which is then written again. Any failure to write it is ignored.
 //
+// V8 checks that a cache belongs to this bundle and this node, but not that its bytes are intact
+// (only its debug builds do): a damaged cache with a sound header aborts the process, and would
+// abort every run until deleted. So a cache file is the SHA-256 of V8's data, then the data; one
+// whose digest does not match is not given to V8, and is written again.
+//
 // Agent hooks (`mem hook EVENT`, run after every shell command an agent runs) start from their
 // own small bundle, dist/hook.cjs; a command line it does not take as a hook goes on to the CLI,
 // dist/mem.cjs. A bundle that requires a sibling (`./hook-store.cjs`) gets it run here too, so
@@ -12,23 +17,34 @@
 //
 // CommonJS (bin/package.json says so), as node -e is: an ES module entry costs every start the
 // ES module loader, a tenth of a bare node start.
-const { readFileSync, renameSync, writeFileSync } = require("node:fs")
+const { createHash } = require("node:crypto")
+const { readFileSync, renameSync, rmSync, writeFileSync } = require("node:fs")
 const { createRequire } = require("node:module")
 const { join } = require("node:path")
 const vm = require("node:vm")
 
 const dist = join(__dirname, "..", "dist")
+const DIGEST_BYTES = 32
+const digest = (data) => createHash("sha256").update(data).digest()
 
-// A reader that stops early (`mem log | head`) closes the pipe: the output ends there, which is
-// not an error worth a stack trace. Every write to the store has committed before its output.
-process.stdout.on("error", (error) => {
-  if (error.code !== "EPIPE") throw error
-  process.exit(0)
-})
+// Once nothing is left to run, exit at once rather than let node tear its heap down piece by
+// piece: the teardown of the store hooks' heap costs them about a sixth of a bare node start of
+// CPU, on every agent event. 'exit' listeners still run; nothing here listens for beforeExit.
+process.once("beforeExit", (code) => process.exit(code))
 
 const loaded = new Map()
 
-if (!(process.argv.includes("hook") && run("hook.cjs").handled)) run("mem.cjs")
+if (!(process.argv.includes("hook") && run("hook.cjs").handled)) {
+  // A reader that stops early (`mem log | head`) closes the pipe: the output ends there, which
+  // is not an error worth a stack trace. Every write to the store has committed before its
+  // output. Set here, not for the hooks: process.stdout's first use loads node's net and stream
+  // modules, which the hooks spare themselves by writing to fd 1 directly.
+  process.stdout.on("error", (error) => {
+    if (error.code !== "EPIPE") throw error
+    process.exit(0)
+  })
+  run("mem.cjs")
+}
 
 /** Runs dist/NAME as CommonJS, once, with its code cache; returns its exports. */
 function run(name) {
@@ -39,10 +55,7 @@ function run(name) {
 function compileAndRun(name) {
   const bundle = join(dist, name)
   const cacheFile = `${bundle}.v8cache`
-  let cachedData
-  try {
-    cachedData = readFileSync(cacheFile)
-  } catch {}
+  const cachedData = readCache(cacheFile)
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, "utf8")}\n})`, {
     filename: bundle,
     cachedData
@@ -53,13 +66,31 @@ function compileAndRun(name) {
   script.runInThisContext()(module.exports, require, module, bundle, dist)
   // Written at exit, so the cache holds the functions this command compiled, not only start-up's.
   if (cachedData === undefined || script.cachedDataRejected) {
-    process.once("exit", () => {
-      try {
-        const temporary = `${cacheFile}.${process.pid}`
-        writeFileSync(temporary, script.createCachedData())
-        renameSync(temporary, cacheFile)
-      } catch {}
-    })
+    process.once("exit", () => writeCache(cacheFile, script.createCachedData()))
   }
   return module.exports
+}
+
+/** V8's data in the cache file, or undefined when there is none or its digest does not match. */
+function readCache(file) {
+  try {
+    const stored = readFileSync(file)
+    const data = stored.subarray(DIGEST_BYTES)
+    return digest(data).equals(stored.subarray(0, DIGEST_BYTES)) ? data : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Written beside, then renamed over the cache: a hook running meanwhile reads a whole file. */
+function writeCache(file, data) {
+  const temporary = `${file}.${process.pid}`
+  try {
+    writeFileSync(temporary, Buffer.concat([digest(data), data]))
+    renameSync(temporary, file)
+  } catch {
+    try {
+      rmSync(temporary, { force: true })
+    } catch {}
+  }
 }

@@ -17,6 +17,20 @@ const withoutConfigFileParsers = {
   }
 }
 
+// Effect's Schema keeps a reference to fast-check for the arbitraries it can derive, which
+// memledger makes only in tests (from node_modules, not these bundles): bundled, its modules
+// were evaluated on every start for nothing.
+const withoutFastCheck = {
+  name: "without-fast-check",
+  setup(b) {
+    b.onResolve({ filter: /^fast-check$/ }, (args) => ({ path: args.path, namespace: "no-fast-check" }))
+    b.onLoad({ filter: /.*/, namespace: "no-fast-check" }, () => ({
+      contents: 'export const array = () => { throw new Error("mem derives no arbitraries") }',
+      loader: "js"
+    }))
+  }
+}
+
 // The hooks that use the store are loaded by a dynamic import of store-hook.js, or of
 // remote-hook.js when a server is configured; each becomes a bundle of its own, which bin/mem.js
 // runs with its own code cache when that import runs. In one bundle with the hook entry, the
@@ -51,7 +65,7 @@ await build({
   target: "node20",
   minify: true,
   sourcemap: "linked",
-  plugins: [withoutConfigFileParsers, storeHooksApart],
+  plugins: [withoutConfigFileParsers, withoutFastCheck, storeHooksApart],
   // import() of an external becomes require(), which bin/mem.js answers (a script run by node:vm
   // has no loader for a real dynamic import).
   supported: { "dynamic-import": false },

@@ -32,6 +32,12 @@ describe("what a hook loads", () => {
     expect(sources.filter((source) => /@effect\/cli|@modelcontextprotocol|src\/adapters\/(cli|mcp|http)\//.test(source))).toEqual([])
   })
 
+  it("no bundle holds fast-check, which Effect's Schema refers to for the arbitraries only tests derive", () => {
+    for (const bundle of ["hook-store.cjs", "hook-remote.cjs", "mem.cjs"]) {
+      expect(sourcesOf(bundle).filter((source) => source.includes("node_modules/fast-check/")), bundle).toEqual([])
+    }
+  })
+
   it("the store bundle holds no HTTP client, and no module of it waits for a dynamic import", () => {
     const sources = sourcesOf("hook-store.cjs")
     expect(sources.filter((source) => /@effect\/platform|src\/api\/operations-remote/.test(source))).toEqual([])
@@ -58,10 +64,19 @@ describe("what a hook loads", () => {
     expect(bundlesRun(["--db", join(dir, "m.db"), "hook", "stop"], { session_id: "bundles", cwd: dir }, env)).toEqual(["hook.cjs", "hook-store.cjs"])
   })
 
-  it("a store hook loads no module it does not use: no thread, no child process, no vector extension", () => {
+  it("a hook loads no module it does not use: no thread, no child process, no vector extension; post-tool-use no socket", () => {
     const dir = tempDir()
     const record = join(dir, "modules.txt")
     const input = { session_id: "modules", cwd: dir, source: "startup", prompt: "how do we deploy" }
+    // Its stdin and stdout are pipes here, as an agent gives them: through process.stdin or
+    // process.stdout, each would be a socket, and node:net loaded for it. (Effect's logger looks
+    // at process.stdout as it loads, so the hooks that load Effect load node:net all the same.)
+    const tool = mem(["--db", join(dir, "m.db"), "hook", "post-tool-use"], {
+      input: JSON.stringify({ ...input, tool_name: "Bash", tool_input: { command: "ls" }, tool_response: { stdout: "" } }),
+      env: { NODE_OPTIONS: `--require ${resolve("test/support/record-modules.cjs")}`, RECORD_MODULES: record }
+    })
+    expect(tool.code, tool.stderr).toBe(0)
+    expect(readFileSync(record, "utf8").split("\n").filter((m) => ["node:net", "better-sqlite3", "effect"].includes(m))).toEqual([])
     for (const event of ["session-start", "user-prompt-submit", "stop"]) {
       const run = mem(["--db", join(dir, "m.db"), "hook", event], {
         input: JSON.stringify(input),

@@ -16,6 +16,7 @@ import { hookStoreOf, logHookFailure } from "../../hooks/hooks-log.js"
 import { recordToolUse } from "../../hooks/tool-use.js"
 import { defaultDbPath } from "../../store/default-path.js"
 import type { HookCommand } from "./hook-command.js"
+import { readStdin, writeStdout } from "./std-io.js"
 
 const MAX_STDIN = 8 * 1024 * 1024
 
@@ -24,7 +25,7 @@ export const runHookCommand = async (command: HookCommand): Promise<void> => {
   const store = hookStoreOf(command.db, defaultDbPath())
   const log = (message: string) => logHookFailure(store, command.event, message)
   try {
-    const reading = readHookInput(JSON.parse(await readStdin()))
+    const reading = readHookInput(JSON.parse(await readStdin(MAX_STDIN)))
     if ("problem" in reading) return log(reading.problem)
     const place = { dbPath: store, sessionId: reading.input.session_id ?? "unknown", nowIso: new Date().toISOString() }
     if (command.event === "post-tool-use" || command.event === "post-tool-use-failure") {
@@ -39,19 +40,8 @@ export const runHookCommand = async (command: HookCommand): Promise<void> => {
         ? await (await import("./store-hook.js")).runStoreHook(command, reading.input, place)
         : await (await import("./remote-hook.js")).runRemoteHook(command, reading.input, place, remote)
     if ("failure" in outcome) return log(outcome.failure)
-    if (outcome.output !== undefined) process.stdout.write(`${JSON.stringify(outcome.output)}\n`)
+    if (outcome.output !== undefined) writeStdout(`${JSON.stringify(outcome.output)}\n`)
   } catch (error) {
     log(error instanceof Error ? error.message : String(error))
   }
-}
-
-const readStdin = async (): Promise<string> => {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of process.stdin) {
-    size += (chunk as Buffer).length
-    if (size > MAX_STDIN) throw new Error(`hook input is over ${MAX_STDIN} bytes`)
-    chunks.push(chunk as Buffer)
-  }
-  return Buffer.concat(chunks).toString("utf8")
 }
