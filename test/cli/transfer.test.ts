@@ -115,7 +115,7 @@ describeEachStore((store) => {
         store.name === "SQLite" ? [db, `${db}-wal`].filter(existsSync).some((f) => readFileSync(f).includes(marker)) : await databaseFilesHold(db, marker)
       expect(await scan()).toBe(true)
       // As of now, why names the forgotten conversation's memories, with their text, among those left out.
-      const asOfNow = () => run("why", marker, "--at", new Date(Date.now() + 60_000).toISOString(), "--json").stdout
+      const asOfNow = () => run("why", "notes", "--at", new Date(Date.now() + 60_000).toISOString(), "--json").stdout
       expect(asOfNow()).toContain(marker)
 
       // The hint runs what the dry run showed: the same store, the same options, plus --yes.
