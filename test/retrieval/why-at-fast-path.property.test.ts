@@ -16,6 +16,8 @@ import { sqliteReads } from "../../src/store/sqlite/sqlite-reads.js"
 import { foldedPrefix, momentOf, PastStores, replayUntil } from "../../src/store/sqlite/time-travel.js"
 import { appendScenario, eventsOf, scenarioArb } from "../support/ledger-arbitrary.js"
 import { withTempStores } from "../support/temp-store.js"
+import { added } from "../support/events.js"
+import { eventId, memoryId } from "../support/ids.js"
 
 const ASKED = [["how to deploy"], ["Run the tests?", "node version"], ["which cache"], ["tabs or spaces", "how to deploy"]] as const
 const PLACES = [null, "github.com/acme/app"] as const
@@ -48,7 +50,7 @@ const replayed = (store: LedgerStore, untilIso: string, nowMs: number): string =
 test("why at any moment reads the same from the fast path as from a replay of the events up to then", () => {
   let prefixes = 0
   fc.assert(
-    fc.property(scenarioArb(30, { privacy: true }), fc.nat(), fc.integer({ min: -90_000, max: 90_000 }), (scenario, pick, shiftMs) => {
+    fc.property(scenarioArb(30, { privacy: true }), fc.nat(), fc.integer({ min: -90_000, max: 90_000 }), fc.boolean(), (scenario, pick, shiftMs, late) => {
       const events = eventsOf(scenario.steps)
       if (events.length === 0) return
       // A moment at, just before or just after an event's time: each event's own time is a boundary.
@@ -68,10 +70,17 @@ test("why at any moment reads the same from the fast path as from a replay of th
             past.close()
           }
         }
-        // Through the reader's own path, which picks the fast path or the replay.
+        // Through the reader's own path, which picks the fast path or the replay, and keeps the
+        // past it folded: then an event appended, recorded after the moment or (an import, a
+        // skewed clock) before it, and the same moment asked about again.
         const stores = new PastStores(store)
         try {
           expect(stores.read(untilIso, (past) => answers(past, nowMs))).toBe(expected)
+          const recordedAt = new Date(nowMs + (late ? -60_000 : 60_000)).toISOString()
+          store.writeOrThrow((tx) =>
+            tx.append([{ id: eventId(900), recordedAt, origin: "cli", agent: "test", event: added(memoryId(900), "deploy the cache node with pnpm") }])
+          )
+          expect(stores.read(untilIso, (past) => answers(past, nowMs))).toBe(replayed(store, untilIso, nowMs))
         } finally {
           stores.close()
         }

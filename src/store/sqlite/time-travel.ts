@@ -21,13 +21,14 @@ import type { Db } from "./database.js"
 
 /** The past stores a reader asks for, the last kept while it still stands for its moment. */
 export class PastStores {
-  private kept: { readonly key: string; readonly past: LedgerStore } | undefined
+  private kept: { readonly key: string; readonly past: LedgerStore; readonly untilIso: string; moment: Moment } | undefined
 
   constructor(private readonly store: LedgerStore) {}
 
   /** Runs `f` on the store as it was at `untilIso`. */
   read<A>(untilIso: string, f: (past: LedgerStore) => A): A {
-    const moment = this.store.read((db) => momentOf(db, untilIso))
+    const known = this.kept?.untilIso === untilIso ? this.kept.moment : undefined
+    const moment = this.store.read((db) => momentOf(db, untilIso, known))
     if (moment.end === undefined || this.store.path === ":memory:") {
       const past = replayUntil(this.store, untilIso)
       try {
@@ -41,8 +42,9 @@ export class PastStores {
     const key = `${moment.end}/${moment.purged}`
     if (this.kept?.key !== key) {
       this.close()
-      this.kept = { key, past: foldedPrefix(this.store, moment.end) }
+      this.kept = { key, past: foldedPrefix(this.store, moment.end), untilIso, moment }
     }
+    if (this.kept.untilIso === untilIso) this.kept.moment = moment
     const past = this.kept.past
     // One snapshot of the file for all of `f`'s reads of the log.
     return past.db.transaction(() => f(past))()
@@ -54,17 +56,31 @@ export class PastStores {
   }
 }
 
+/** Where a moment's events end in the log, as `momentOf` found it. */
+export interface Moment {
+  /** The moment's events are the log's first `end`; undefined when a later one was recorded before it. */
+  readonly end: number | undefined
+  /** How many events purges have erased. */
+  readonly purged: number
+  /** The log's last event when it was found. */
+  readonly head: number
+}
+
 /**
- * Where the events recorded up to `untilIso` end: `end`, when they are the log's first `end`
- * events (undefined when an event after them in the log was recorded before the moment); and
- * how many events purges have erased. Reads only the events after the moment, by their time.
+ * Where the events recorded up to `untilIso` end. Reads the events after the moment, by their
+ * time; or, given what an earlier look at the same moment found, only the events appended since,
+ * which leave a moment's end where it was unless one of them was recorded before it.
  */
-export const momentOf = (db: Db, untilIso: string): { readonly end: number | undefined; readonly purged: number } => {
+export const momentOf = (db: Db, untilIso: string, known?: Moment): Moment => {
   const head = (db.prepare("SELECT coalesce(max(seq), 0) AS n FROM events").get() as { n: number }).n
+  const purged = (db.prepare("SELECT coalesce(sum(purged_events), 0) AS n FROM conversations").get() as { n: number }).n
+  if (known?.end !== undefined && head >= known.head) {
+    const late = db.prepare("SELECT 1 FROM events WHERE seq > ? AND recorded_at <= ? LIMIT 1").get(known.head, untilIso)
+    if (late === undefined) return { end: known.end, purged, head }
+  }
   const after = db.prepare("SELECT count(*) AS n, min(seq) AS first FROM events WHERE recorded_at > ?").get(untilIso) as { n: number; first: number | null }
   const end = after.first === null ? head : after.first - 1
-  const purged = (db.prepare("SELECT coalesce(sum(purged_events), 0) AS n FROM conversations").get() as { n: number }).n
-  return { end: after.n === head - end ? end : undefined, purged }
+  return { end: after.n === head - end ? end : undefined, purged, head }
 }
 
 /** The reference: the events up to then appended anew, numbered and chained, into a store in memory. */
