@@ -75,7 +75,8 @@ export const momentOf = (db: Db, untilIso: string, known?: Moment): Moment => {
   const head = (db.prepare("SELECT coalesce(max(seq), 0) AS n FROM events").get() as { n: number }).n
   const purged = (db.prepare("SELECT coalesce(sum(purged_events), 0) AS n FROM conversations").get() as { n: number }).n
   if (known?.end !== undefined && head >= known.head) {
-    const late = db.prepare("SELECT 1 FROM events WHERE seq > ? AND recorded_at <= ? LIMIT 1").get(known.head, untilIso)
+    // `+recorded_at`: by the time index, SQLite would read every event up to the moment.
+    const late = db.prepare("SELECT 1 FROM events WHERE seq > ? AND +recorded_at <= ? LIMIT 1").get(known.head, untilIso)
     if (late === undefined) return { end: known.end, purged, head }
   }
   const after = db.prepare("SELECT count(*) AS n, min(seq) AS first FROM events WHERE recorded_at > ?").get(untilIso) as { n: number; first: number | null }
