@@ -6,7 +6,7 @@
 import type { LedgerConfig } from "../config.js"
 import { isConversationControl, memoryIdsOf, type StoredEvent } from "../events/events.js"
 import { countEvent, setForgotten, type ConversationState } from "./conversation-state.js"
-import { countTally, type CountChanges } from "./count-state.js"
+import { countTally, madePrivate, type CountChanges } from "./count-state.js"
 import { CUE_LOOKBACK, evolveCues, recallWindow, type CueState } from "./cue-state.js"
 import { evolveEvidence, type EvidenceState } from "./evidence-state.js"
 import { evolveMemory, type MemoryState } from "./memory-state.js"
@@ -24,17 +24,18 @@ export interface FoldedLog {
   readonly events: number
 }
 
-/**
- * Folds `events` (the whole log, in order). `hidden` is the set of origins forgotten once the
- * whole log is read (`finalForgottenOrigins`): only their events are left out. `onEvent` sees
- * each event's sequence number, for progress.
- */
-export const foldLog = (
-  events: Iterable<StoredEvent>,
-  hidden: ReadonlySet<string>,
-  config: LedgerConfig,
-  onEvent?: (seq: number) => void
-): FoldedLog => {
+/** What a fold of the log is told before it reads the log, from the few events that decide it. */
+export interface LogOutline {
+  /** The origins forgotten once the whole log is read (`finalForgottenOrigins`): only their events are left out. */
+  readonly hidden: ReadonlySet<string>
+  /** The memories some event of the log makes private (`privateMemories`): their outcomes are counted apart. */
+  readonly madePrivate: ReadonlySet<string>
+}
+
+/** Folds `events` (the whole log, in order). `onEvent` sees each event's sequence number, for progress. */
+export const foldLog = (events: Iterable<StoredEvent>, outline: LogOutline, config: LedgerConfig, onEvent?: (seq: number) => void): FoldedLog => {
+  const { hidden, madePrivate } = outline
+  const isPrivate = (memoryId: string) => madePrivate.has(memoryId)
   const conversations = new Map<string, ConversationState>()
   const memories = new Map<string, MemoryState>()
   const evidence = new Map<string, EvidenceState>()
@@ -50,7 +51,7 @@ export const foldLog = (
     read++
     onEvent?.(lastSeq)
     foldConversation(conversations, stored)
-    counts.event(stored)
+    counts.event(stored, isPrivate)
     const event = stored.event
     if (event === null || isConversationControl(event) || hidden.has(stored.origin)) continue
     // The Map writes are skipped when a fold returns its state unchanged (an outcome leaves the
@@ -84,6 +85,16 @@ export const finalForgottenOrigins = (controls: Iterable<{ readonly type: string
     else hidden.delete(origin)
   }
   return hidden
+}
+
+/** The memories these events (every memory addition and edit of the log will do) make private. */
+export const privateMemories = (events: Iterable<Pick<StoredEvent, "event" | "author">>): Set<string> => {
+  const found = new Set<string>()
+  for (const stored of events) {
+    const memoryId = madePrivate(stored)
+    if (memoryId !== undefined) found.add(memoryId)
+  }
+  return found
 }
 
 const remember = (recent: Map<string, StoredEvent[]>, stored: StoredEvent): void => {

@@ -12,7 +12,7 @@ import type { LedgerConfig } from "../config.js"
 import type { MemoryId } from "../domain/ids.js"
 import { isConversationControl, memoryIdsOf, type StoredEvent } from "../events/events.js"
 import { countEvent, setForgotten, type ConversationState } from "./conversation-state.js"
-import { countTally, type CountChanges, type CountTally } from "./count-state.js"
+import { countTally, madePrivate, type CountChanges, type CountTally } from "./count-state.js"
 import { evolveEvidence, type EvidenceState } from "./evidence-state.js"
 import { evolveMemory, type MemoryState } from "./memory-state.js"
 import { CUE_LOOKBACK, evolveCues, recallWindow, type CueState } from "./cue-state.js"
@@ -38,6 +38,8 @@ export interface ProjectionTables {
   readonly recallsBefore: (origin: string, seq: number, count: number) => StoredEvent[]
   /** Keeps the keyword index in step with one memory's change. */
   readonly indexMemory: (before: MemoryState | undefined, after: MemoryState | undefined) => void
+  /** Whether an event of the log before `seq` made the memory private (count-state.ts `madePrivate`), hidden or not. */
+  readonly madePrivateBefore: (memoryId: string, seq: number) => boolean
   /** Adds a write's changes to the counts (count-state.ts). */
   readonly addCounts: (changes: CountChanges) => void
   readonly setCheckpoints: (lastSeq: number) => void
@@ -75,7 +77,7 @@ export const openProjectionSession = (tables: ProjectionTables, config: LedgerCo
     hidden ??= tables.forgottenOrigins()
     for (const stored of events) {
       conversations.set(stored.origin, countEvent(conversation(stored.origin), stored))
-      counts.event(stored)
+      tallyOutcomes(tables, counts, stored)
       const event = stored.event
       if (event === null) continue
       if (isConversationControl(event)) {
@@ -113,7 +115,7 @@ export const openProjectionSession = (tables: ProjectionTables, config: LedgerCo
     for (const c of conversations.values()) tables.writeConversation(c)
     conversations.clear()
     const countChanges = counts.changes()
-    if (countChanges.memories.length > 0 || countChanges.outcomeDays.length > 0) tables.addCounts(countChanges)
+    if (countChanges.memories.length > 0 || countChanges.outcomeDays.length > 0 || countChanges.privateOutcomes.length > 0) tables.addCounts(countChanges)
     counts = countTally()
     if (lastSeq !== undefined) tables.setCheckpoints(lastSeq)
     lastSeq = undefined
@@ -129,6 +131,23 @@ export const applyEvents = (tables: ProjectionTables, events: ReadonlyArray<Stor
   const session = openProjectionSession(tables, config)
   session.apply(events)
   session.finish()
+}
+
+/**
+ * An outcome counts on its day or as a private outcome (count-state.ts); an event that makes a
+ * memory private for the first time moves that memory's earlier outcomes, those not already
+ * private by another memory they name, to the private ones. Hidden events count too: whose a
+ * memory is, for the log's filter, is read from all its events.
+ */
+const tallyOutcomes = (tables: ProjectionTables, counts: CountTally, stored: StoredEvent): void => {
+  counts.event(stored, (id) => tables.madePrivateBefore(id, stored.seq))
+  const memoryId = madePrivate(stored)
+  if (memoryId === undefined || tables.madePrivateBefore(memoryId, stored.seq)) return
+  for (const earlier of tables.eventsOfMemory(memoryId)) {
+    if (earlier.seq >= stored.seq || earlier.event?._tag !== "OutcomeRecorded") continue
+    if (earlier.event.memoryIds.some((id) => id !== memoryId && tables.madePrivateBefore(id, stored.seq))) continue
+    counts.toPrivate(earlier)
+  }
 }
 
 /**

@@ -44,6 +44,7 @@ export const seenBy = (reads: LedgerReads, viewer: Viewer): LedgerReads => {
     vectorNeighbours: (vector, project, count) => reads.vectorNeighbours(vector, project, count, viewer),
     counts: (nowMs, config) => reads.counts(nowMs, config, viewer),
     memoryCounts: (projects) => reads.memoryCounts(projects, viewer),
+    outcomesByDay: (sinceDay) => reads.outcomesByDay(sinceDay, viewer),
     gatedMemories: (nowMs, config, limit) => reads.gatedMemories(nowMs, config, limit, viewer),
     memoryPage: (filter) => reads.memoryPage({ ...filter, viewer }),
     // The memories named beside events: their owners are mostly known from reading the events.

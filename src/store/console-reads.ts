@@ -12,8 +12,12 @@ import type { Viewer } from "../domain/viewer.js"
 export interface ConsoleReads {
   /** Every count of memories the overview shows (of those `viewer` sees); at most `projects` projects, most memories first. */
   readonly memoryCounts: (projects: number, viewer?: Viewer) => MemoryCounts
-  /** Outcome reports per UTC day from the day `sinceDay` (YYYY-MM-DD) on, those of forgotten conversations left out. */
-  readonly outcomesByDay: (sinceDay: string) => DayOutcomes[]
+  /**
+   * Outcome reports per UTC day from the day `sinceDay` (YYYY-MM-DD) on, those of forgotten
+   * conversations left out, and those `viewer` could not see in the log (naming a memory private
+   * to someone else) too.
+   */
+  readonly outcomesByDay: (sinceDay: string, viewer?: Viewer) => DayOutcomes[]
   /**
    * Live memories the failure gate holds back at `nowMs`, lowest score first, and how many there
    * are. `config` is the store's own: its records were folded with that half-life.

@@ -114,12 +114,18 @@ describeEachStore((store) => {
       const scan = async () =>
         store.name === "SQLite" ? [db, `${db}-wal`].filter(existsSync).some((f) => readFileSync(f).includes(marker)) : await databaseFilesHold(db, marker)
       expect(await scan()).toBe(true)
+      // As of now, why names the forgotten conversation's memories, with their text, among those left out.
+      const asOfNow = () => run("why", "notes", "--at", new Date(Date.now() + 60_000).toISOString(), "--json").stdout
+      expect(asOfNow()).toContain(marker)
 
       // The hint runs what the dry run showed: the same store, the same options, plus --yes.
       expect(run("purge").stdout).toContain(`cannot be undone; run 'mem --db ${db} purge --yes'`)
       expect(run("purge", "--memories").stdout).toContain(`run 'mem --db ${db} purge --memories --yes'`)
       expect(await scan()).toBe(true)
       expect(run("purge", "--yes", "--json").json()).toMatchObject({ done: true, conversations: ["claude-code:session/leaky"], erasedEvents: 2 })
+      expect(await scan()).toBe(false)
+      // Nothing a past moment was read from kept the text: the answer, and the files after it, hold none.
+      expect(asOfNow()).not.toContain(marker)
       expect(await scan()).toBe(false)
       expect(run("verify", "--json").json()).toMatchObject({ ok: true, events: 4 })
       expect(run("list", "--json").json()).toHaveLength(1)

@@ -243,7 +243,11 @@ export const readContract = (store: StoreUnderTest): void => {
           const asSeenBy = (viewer: string | null) => {
             const reads = seenBy(r, viewer)
             const gated = reads.gatedMemories(NOW, DEFAULT_CONFIG, 10)
-            return { counts: reads.memoryCounts(12), gated: { count: gated.count, ids: gated.memories.map((g) => g.id) } }
+            return {
+              counts: reads.memoryCounts(12),
+              gated: { count: gated.count, ids: gated.memories.map((g) => g.id) },
+              days: reads.outcomesByDay("2026-01-01")
+            }
           }
           return { alice: asSeenBy("alice"), null: asSeenBy(null), pnpm: r.gatedMemories(NOW, DEFAULT_CONFIG, 1).memories[0] }
         },
@@ -255,7 +259,14 @@ export const readContract = (store: StoreUnderTest): void => {
           byCategory: [{ name: "command", memories: 2 }, { name: "convention", memories: 1 }],
           byProject: [{ name: "web", memories: 2 }, { name: "api", memories: 1 }]
         },
-        gated: { count: 1, ids: [PNPM] }
+        gated: { count: 1, ids: [PNPM] },
+        // Alice's outcomes on her private memory, on day 8 and day 9, are not counted.
+        days: [
+          { day: "2026-01-05", worked: 1, failed: 0, partial: 0 },
+          { day: "2026-01-06", worked: 0, failed: 1, partial: 0 },
+          { day: "2026-01-08", worked: 0, failed: 1, partial: 0 },
+          { day: "2026-01-09", worked: 0, failed: 1, partial: 1 }
+        ]
       })
       expect(seen.alice).toEqual({
         counts: {
@@ -264,7 +275,13 @@ export const readContract = (store: StoreUnderTest): void => {
           byProject: [{ name: "web", memories: 2 }, { name: null, memories: 1 }, { name: "api", memories: 1 }]
         },
         // Lowest score first: four failures, which discount the success before them, against three.
-        gated: { count: 2, ids: [PRIVATE, PNPM] }
+        gated: { count: 2, ids: [PRIVATE, PNPM] },
+        days: [
+          { day: "2026-01-05", worked: 1, failed: 0, partial: 0 },
+          { day: "2026-01-06", worked: 0, failed: 1, partial: 0 },
+          { day: "2026-01-08", worked: 1, failed: 1, partial: 0 },
+          { day: "2026-01-09", worked: 0, failed: 5, partial: 1 }
+        ]
       })
       // Three failures, decayed to now from 4, 2 and 1 days back, and the score the gate compares.
       expect(seen.pnpm).toMatchObject({ id: PNPM, worked: 0 })
@@ -306,6 +323,35 @@ export const readContract = (store: StoreUnderTest): void => {
           { day: "2026-01-05", worked: 1, failed: 0, partial: 0 },
           { day: "2026-01-06", worked: 0, failed: 1, partial: 0 }
         ])
+      } finally {
+        await ports.close()
+      }
+    })
+
+    test("outcomes per day count what each reader sees: a memory made private after its outcomes takes them along, and brings them back when shared", async () => {
+      const ports = await store.open()
+      const bob = (e: NewEvent["event"], day: number): NewEvent => ({ ...event(e, day, "claude-code:session/bob"), author: "bob" })
+      const daysAfter = async (events: ReadonlyArray<NewEvent>) => {
+        await ports.run(ports.log.write((unit) => Either.right(unit.append(events))))
+        return ports.run(
+          ports.reader.read((r) => ({ null: seenBy(r, null).outcomesByDay("2026-01-08"), bob: seenBy(r, "bob").outcomesByDay("2026-01-08") }))
+        )
+      }
+      try {
+        await daysAfter(LOG)
+        // An outcome on OTHER, one naming OTHER with PNPM, and one on PNPM alone; then bob makes OTHER his.
+        const shared = await daysAfter([event(outcome([OTHER], "worked"), 8), event(outcome([OTHER, PNPM], "partial"), 8), event(outcome([PNPM], "failed"), 8)])
+        const madePrivate = await daysAfter([bob(revised(OTHER, { visibility: "private" }), 9)])
+        const privateOutcome = await daysAfter([bob(outcome([OTHER], "failed"), 9)])
+        const madeShared = await daysAfter([bob(revised(OTHER, { visibility: "shared" }), 10)])
+        const all = [{ day: "2026-01-08", worked: 1, failed: 1, partial: 1 }]
+        expect(shared).toEqual({ null: all, bob: all })
+        expect(madePrivate).toEqual({ null: [{ day: "2026-01-08", worked: 0, failed: 1, partial: 0 }], bob: all })
+        expect(privateOutcome).toEqual({ null: madePrivate.null, bob: [...all, { day: "2026-01-09", worked: 0, failed: 1, partial: 0 }] })
+        expect(madeShared).toEqual({ null: privateOutcome.bob, bob: privateOutcome.bob })
+        // The counts each write moved are those a fold of the whole log makes.
+        const verified = await ports.run(ports.maintenance.verify(new Date(NOW).toISOString()))
+        expect(verified.projections).toEqual({ ok: true, differences: [] })
       } finally {
         await ports.close()
       }

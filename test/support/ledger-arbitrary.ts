@@ -48,6 +48,8 @@ type AddStep = {
   readonly cues?: string[]
   /** The privacy scan found the text instruction-like. */
   readonly flagged: boolean
+  /** Added as private through a person's token. */
+  readonly private?: boolean
 }
 
 export type Step =
@@ -59,6 +61,8 @@ export type Step =
       readonly category?: Category
       readonly tags?: string[]
       readonly flagged?: boolean
+      /** Made private to, or shared by, the person whose token edits it. */
+      readonly visibility?: "private" | "shared"
     }
   | { readonly kind: "confirm" | "forget" | "restore"; readonly slot: number }
   | { readonly kind: "supersede" | "distinct"; readonly slot: number; readonly other: number }
@@ -84,6 +88,12 @@ const addStep: fc.Arbitrary<AddStep> = fc.record({
   cues: fc.array(phrasing, { maxLength: 2 }),
   flagged: fc.boolean()
 }, { requiredKeys: ["kind", "slot", "content", "category", "project", "tags", "source", "confidence", "flagged"] })
+
+/** Adds and edits through people's tokens that make a memory private, or share it again. */
+const privacySteps: fc.Arbitrary<Step> = fc.oneof(
+  addStep.map((step): Step => ({ ...step, private: true })),
+  fc.record({ kind: kind("revise"), slot, visibility: fc.constantFrom("private" as const, "shared" as const) })
+)
 
 const stepBody: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: addStep },
@@ -134,9 +144,13 @@ export interface Scenario {
   readonly appendsPerWrite: ReadonlyArray<number>
 }
 
-export const scenarioArb = (maxSteps = 30): fc.Arbitrary<Scenario> =>
+/** `privacy`: some steps make memories private to a person, or share them again (a team server's log). */
+export const scenarioArb = (maxSteps = 30, options: { readonly privacy?: boolean } = {}): fc.Arbitrary<Scenario> =>
   fc.record({
-    steps: fc.array(fc.record({ step: stepBody, origin, minutes }), { maxLength: maxSteps }),
+    steps: fc.array(
+      fc.record({ step: options.privacy === true ? fc.oneof({ weight: 8, arbitrary: stepBody }, { weight: 1, arbitrary: privacySteps }) : stepBody, origin, minutes }),
+      { maxLength: maxSteps }
+    ),
     batches: fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 6 }),
     appendsPerWrite: fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 4 })
   })
@@ -146,9 +160,16 @@ export const eventsOf = (steps: ReadonlyArray<TimedStep>): NewEvent[] => {
   const addedSlots = new Set<number>()
   const events: NewEvent[] = []
   let time = BASE_TIME_MS
-  const emit = (s: TimedStep, event: DomainEvent) => {
+  const emit = (s: TimedStep, event: DomainEvent, author?: string) => {
     time += s.minutes * 60_000
-    events.push({ id: eventId(events.length + 1), recordedAt: new Date(time).toISOString(), origin: s.origin, agent: "test", event })
+    events.push({
+      id: eventId(events.length + 1),
+      recordedAt: new Date(time).toISOString(),
+      origin: s.origin,
+      agent: "test",
+      event,
+      ...(author === undefined ? {} : { author })
+    })
   }
   const ensure = (s: TimedStep, slots: ReadonlyArray<number>) => {
     for (const n of slots) {
@@ -165,7 +186,7 @@ export const eventsOf = (steps: ReadonlyArray<TimedStep>): NewEvent[] => {
           emit(s, { _tag: "MemoryConfirmed", memoryId: slotId(step.slot) })
         } else {
           addedSlots.add(step.slot)
-          emit(s, addEvent(step))
+          emit(s, addEvent(step), step.private === true ? "bob" : undefined)
         }
         break
       case "revise":
@@ -175,8 +196,9 @@ export const eventsOf = (steps: ReadonlyArray<TimedStep>): NewEvent[] => {
           memoryId: slotId(step.slot),
           ...(step.content === undefined ? {} : { content: step.content, ...(step.flagged ? { flags: ["instruction-like" as const] } : {}) }),
           ...(step.category === undefined ? {} : { category: step.category }),
-          ...(step.tags === undefined ? {} : { tags: step.tags })
-        })
+          ...(step.tags === undefined ? {} : { tags: step.tags }),
+          ...(step.visibility === undefined ? {} : { visibility: step.visibility })
+        }, step.visibility === undefined ? undefined : "alice")
         break
       case "confirm":
         ensure(s, [step.slot])
@@ -244,7 +266,8 @@ const addEvent = (step: AddStep): DomainEvent => ({
   source: step.source,
   status: step.source === "observed" || step.flagged ? "tentative" : "confirmed",
   confidence: step.confidence,
-  ...(step.flagged ? { flags: ["instruction-like" as const] } : {})
+  ...(step.flagged ? { flags: ["instruction-like" as const] } : {}),
+  ...(step.private === true ? { visibility: "private" as const } : {})
 })
 
 /** Splits events into write transactions of the given sizes, used in turn. */

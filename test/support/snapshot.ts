@@ -22,6 +22,8 @@ export interface ProjectionSnapshot {
   /** The overview's counts: memories per group, and outcomes per day and conversation. */
   readonly memoryCounts: Row[]
   readonly outcomeDays: Row[]
+  /** Outcomes naming a memory some event made private, counted apart. */
+  readonly privateOutcomes: Row[]
 }
 
 export type Part = keyof ProjectionSnapshot
@@ -52,7 +54,8 @@ export const snapshot = (db: Db, options: SnapshotOptions = {}): ProjectionSnaps
     cues: learnedCues(db),
     cueStates: db.prepare("SELECT * FROM cue_states ORDER BY memory_id").all() as Row[],
     memoryCounts: db.prepare("SELECT * FROM memory_counts ORDER BY grp").all() as Row[],
-    outcomeDays: db.prepare("SELECT * FROM outcome_days ORDER BY day, origin").all() as Row[]
+    outcomeDays: db.prepare("SELECT * FROM outcome_days ORDER BY day, origin").all() as Row[],
+    privateOutcomes: db.prepare("SELECT * FROM private_outcomes ORDER BY seq").all() as Row[]
   }
 }
 

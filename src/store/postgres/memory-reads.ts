@@ -182,14 +182,35 @@ export const memoryCounts = (db: SyncPg, projects: number, viewer: Viewer = null
   return countMemories(groups, projects)
 }
 
-/** Outcome reports per UTC day from the day `sinceDay` on, those of forgotten conversations left out. */
-export const outcomesByDay = (db: SyncPg, sinceDay: string): DayOutcomes[] =>
+/**
+ * Outcome reports per UTC day from the day `sinceDay` on, those of forgotten conversations left
+ * out, and those naming a memory private to someone other than the reader ($2), as the reader's
+ * log leaves them out: whose a memory is, the projections say, or for one they do not hold, its
+ * own events (the rule of UNSEEN_EVENTS).
+ */
+export const outcomesByDay = (db: SyncPg, sinceDay: string, viewer: Viewer = null): DayOutcomes[] =>
   db.query<DayOutcomes>(
-    `SELECT day, sum(worked) AS worked, sum(failed) AS failed, sum(partial) AS partial FROM outcome_days
-      WHERE day >= $1 AND origin NOT IN (SELECT origin FROM conversations WHERE forgotten = 1)
+    `SELECT day, sum(worked)::int AS worked, sum(failed)::int AS failed, sum(partial)::int AS partial FROM (
+       SELECT day, origin, worked, failed, partial FROM outcome_days WHERE day >= $1
+       UNION ALL
+       SELECT day, origin, (outcome = 'worked')::int, (outcome = 'failed')::int, (outcome = 'partial')::int FROM private_outcomes p
+        WHERE day >= $1 AND NOT EXISTS (
+          SELECT 1 FROM json_array_elements_text(p.memory_ids::json) AS j(id) CROSS JOIN LATERAL (SELECT ${OWNER} AS owner) o
+           WHERE o.owner IS NOT NULL AND o.owner IS DISTINCT FROM $2)) d
+      WHERE origin NOT IN (SELECT origin FROM conversations WHERE forgotten = 1)
       GROUP BY day ORDER BY day`,
-    [sinceDay]
+    [sinceDay, viewer]
   )
+
+/** Whose the memory `j.id` is: the projections', or, for one they do not hold, what its last event that set it said. */
+const OWNER = `CASE WHEN EXISTS (SELECT 1 FROM memories WHERE id = j.id) THEN (SELECT private_to FROM memories WHERE id = j.id) ELSE (
+  SELECT CASE WHEN v.payload::jsonb ->> 'visibility' = 'private' THEN v.author END
+    FROM event_memories vm JOIN events v ON v.seq = vm.seq
+   WHERE vm.memory_id = j.id AND v.payload IS NOT NULL
+     AND ((v.type = 'MemoryAdded' AND v.payload::jsonb ->> 'memoryId' = j.id)
+       OR (v.type = 'MemoryRevised' AND (v.payload::jsonb ->> 'visibility' = 'shared'
+                                         OR (v.payload::jsonb ->> 'visibility' = 'private' AND v.author IS NOT NULL))))
+   ORDER BY v.seq DESC LIMIT 1) END`
 
 /**
  * Live memories the failure gate holds back at `nowMs`: recordAt's score in SQL, of the records

@@ -61,7 +61,7 @@ export const pgReads = (db: SyncPg, vectors: boolean): LedgerReads => ({
   vectorNeighbours: (vector, project, count, viewer) =>
     vectors ? vectorNeighbours(pgVectorSearch(db), (keys, p, v) => liveByKeys(db, keys, p, v), vector, project, count, viewer) : [],
   memoryCounts: (projects, viewer) => memoryCounts(db, projects, viewer),
-  outcomesByDay: (sinceDay) => outcomesByDay(db, sinceDay),
+  outcomesByDay: (sinceDay, viewer) => outcomesByDay(db, sinceDay, viewer),
   gatedMemories: (nowMs, config, limit, viewer) => gatedMemories(db, nowMs, config, limit, viewer),
   memoryPage: (filter) => memoryPage(db, filter),
   memoryTexts: (ids) => memoryTexts(db, ids),

@@ -50,6 +50,13 @@ export const pgProjectionTables = (db: SyncPg, config: LedgerConfig): Projection
   eventsOfMemory: (memoryId) => readEvents(db, { memoryId }),
   recallsBefore: (origin, seq, count) => conversationRecallsBefore(db, origin, seq, count),
   indexMemory: (before, after) => indexMemory(db, before, after),
+  madePrivateBefore: (memoryId, seq) =>
+    db.one(
+      `SELECT 1 FROM event_memories m JOIN events e ON e.seq = m.seq
+        WHERE m.memory_id = $1 AND m.seq < $2 AND e.type IN ('MemoryAdded', 'MemoryRevised') AND e.author IS NOT NULL
+          AND e.payload IS NOT NULL AND e.payload::jsonb ->> 'visibility' = 'private' LIMIT 1`,
+      [memoryId, seq]
+    ) !== undefined,
   addCounts: (changes) => addCounts(db, changes),
   setCheckpoints: (lastSeq) => db.run("UPDATE projection_checkpoints SET last_seq = $1", [lastSeq])
 })
@@ -112,6 +119,17 @@ export const addCounts = (db: SyncPg, changes: CountChanges): void => {
        ON CONFLICT (day, origin) DO UPDATE SET worked = outcome_days.worked + excluded.worked,
          failed = outcome_days.failed + excluded.failed, partial = outcome_days.partial + excluded.partial`,
       [JSON.stringify(changes.outcomeDays)]
+    )
+    if (changes.outcomeDays.some((d) => d.worked < 0 || d.failed < 0 || d.partial < 0)) {
+      db.run("DELETE FROM outcome_days WHERE worked = 0 AND failed = 0 AND partial = 0")
+    }
+  }
+  if (changes.privateOutcomes.length > 0) {
+    db.run(
+      `INSERT INTO private_outcomes (seq, day, origin, outcome, memory_ids)
+       SELECT o.seq, o.day, o.origin, o.outcome, o."memoryIds"::text
+         FROM json_to_recordset($1::json) AS o(seq bigint, day text, origin text, outcome text, "memoryIds" json)`,
+      [JSON.stringify(changes.privateOutcomes)]
     )
   }
 }

@@ -7,7 +7,7 @@
 import type { LedgerConfig } from "../../config.js"
 import type { MemoryId } from "../../domain/ids.js"
 import { decodePayload } from "../../events/codec.js"
-import { finalForgottenOrigins, foldLog } from "../../projections/log-fold.js"
+import { finalForgottenOrigins, foldLog, privateMemories, type LogOutline } from "../../projections/log-fold.js"
 import type { Progress } from "../store-maintenance.js"
 import { lastEvent, readEvents } from "./event-log.js"
 import { addCounts, conversationRow, evidenceRow, insertRows, memoryDocumentOf, memoryRow, pgProjectionTables } from "./projections.js"
@@ -27,7 +27,7 @@ export const projectionsVersion = (config: LedgerConfig): string =>
 export const rebuildProjections = (db: SyncPg, config: LedgerConfig, onProgress?: Progress, temporary = false): { events: number } => {
   const total = lastEvent(db)?.seq ?? 0
   const progress = onProgress && ((seq: number) => void (seq % 50_000 === 0 && onProgress(seq * 0.8, total)))
-  const folded = foldLog(readEvents(db), forgottenAtEnd(db), config, progress)
+  const folded = foldLog(readEvents(db), logOutline(db), config, progress)
   // Temporary projections are new: emptying or dropping by name would reach the real ones. Real
   // ones are emptied rather than dropped, so that readers on other connections see them whole
   // throughout (CLEAR_PROJECTIONS).
@@ -45,7 +45,7 @@ export const rebuildProjections = (db: SyncPg, config: LedgerConfig, onProgress?
   for (const [memoryId, c] of folded.cues) if (folded.memories.has(memoryId)) tables.writeCueState(memoryId as MemoryId, c)
   writeCheckpoint(db, config, folded.lastSeq)
   // Fresh statistics, so the planner reads the new tables by their indexes from the first search.
-  if (!temporary) db.run("ANALYZE memories, keyword_terms, keyword_df, learned_cues, evidence, memory_counts, outcome_days")
+  if (!temporary) db.run("ANALYZE memories, keyword_terms, keyword_df, learned_cues, evidence, memory_counts, outcome_days, private_outcomes")
   db.flush()
   onProgress?.(total, total)
   return { events: folded.events }
@@ -64,6 +64,20 @@ export const projectionsCurrent = (db: SyncPg, config: LedgerConfig): boolean =>
   const checkpoint = db.one<{ version: string; last_seq: number }>("SELECT version, last_seq FROM projection_checkpoints WHERE name = 'projections'")
   return checkpoint !== undefined && checkpoint.version === projectionsVersion(config) && checkpoint.last_seq === (lastEvent(db)?.seq ?? 0)
 }
+
+/** What a fold of this database's log is told first (log-fold.ts `LogOutline`), from the few events that decide it. */
+export const logOutline = (db: SyncPg): LogOutline => ({ hidden: forgottenAtEnd(db), madePrivate: madePrivateIn(db) })
+
+/** The memories some event makes private; SQL finds the few candidates, the shared rule decides. */
+const madePrivateIn = (db: SyncPg): Set<string> =>
+  privateMemories(
+    db
+      .query<{ type: string; version: number; payload: string; author: string }>(
+        `SELECT type, version, payload, author FROM events WHERE type IN ('MemoryAdded', 'MemoryRevised') AND author IS NOT NULL
+           AND payload IS NOT NULL AND payload::jsonb ->> 'visibility' = 'private'`
+      )
+      .map((row) => ({ event: decodePayload(row.type, row.version, row.payload), author: row.author }))
+  )
 
 const forgottenAtEnd = (db: SyncPg): Set<string> =>
   finalForgottenOrigins(

@@ -10,9 +10,10 @@ import type { SyncPg } from "./sync-client.js"
 /**
  * Bumped when a projection's table changes shape: an older database has its projections rebuilt
  * (2: private memories; 3: the covering keyword index; 4: keyword rows read best first; 5: the
- * overview's counts, and the evidence's `one_failure_at_ms` by which the gate's memories are found).
+ * overview's counts, and the evidence's `one_failure_at_ms` by which the gate's memories are found;
+ * 6: outcomes naming a memory made private, counted apart from the days' counts).
  */
-export const PG_SCHEMA_VERSION = "5"
+export const PG_SCHEMA_VERSION = "6"
 
 /**
  * Bumped when the log's own tables (the DDL below, outside the projections) change shape: an
@@ -107,7 +108,8 @@ export const PROJECTION_TABLES = [
   "keyword_df",
   "keyword_totals",
   "memory_counts",
-  "outcome_days"
+  "outcome_days",
+  "private_outcomes"
 ]
 
 /** The projections, made when a database has none, or has them in another shape. */
@@ -190,6 +192,15 @@ CREATE TABLE outcome_days (
   partial integer NOT NULL,
   PRIMARY KEY (day, origin)
 );
+-- Outcomes naming a memory some event made private: who sees each is decided when it is read.
+CREATE TABLE private_outcomes (
+  seq bigint PRIMARY KEY,
+  day text COLLATE "C" NOT NULL,
+  origin text COLLATE "C" NOT NULL,
+  outcome text COLLATE "C" NOT NULL,
+  memory_ids text COLLATE "C" NOT NULL
+);
+CREATE INDEX private_outcomes_day ON private_outcomes(day);
 CREATE TABLE cue_states (memory_id text COLLATE "C" PRIMARY KEY, state text COLLATE "C" NOT NULL);
 CREATE TABLE learned_cues (
   key bigserial PRIMARY KEY,

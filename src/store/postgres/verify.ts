@@ -7,7 +7,9 @@
 import type { LedgerConfig } from "../../config.js"
 import { LogChain } from "../../events/log-chain.js"
 import { memoryGroupKey, type OutcomeDay } from "../../projections/count-state.js"
-import { finalForgottenOrigins, foldLog } from "../../projections/log-fold.js"
+import { foldLog } from "../../projections/log-fold.js"
+import { logOutline } from "./rebuild.js"
+import type { Outcome } from "../../domain/vocabulary.js"
 import type { ChainBreak, Progress, ProjectionDifference, VerifyReport } from "../store-maintenance.js"
 import { readEvents, readRows } from "./event-log.js"
 import { readChainBreak } from "./memory-reads.js"
@@ -45,12 +47,9 @@ export const verifyStore = (ledger: PgLedger, config: LedgerConfig, now: string,
 
 /** The first difference of each projection between the store and a fresh fold of its log. */
 const differences = (db: SyncPg, config: LedgerConfig): ProjectionDifference[] => {
-  const hidden = finalForgottenOrigins(
-    [...readEvents(db, { types: ["ConversationForgotten", "ConversationRestored"] })].flatMap((e) =>
-      e.event !== null && (e.event._tag === "ConversationForgotten" || e.event._tag === "ConversationRestored") ? [{ type: e.type, origin: e.event.origin }] : []
-    )
-  )
-  const folded = foldLog(readEvents(db), hidden, config)
+  const outline = logOutline(db)
+  const hidden = outline.hidden
+  const folded = foldLog(readEvents(db), outline, config)
   const out: ProjectionDifference[] = []
   const first = (projection: string, pairs: Iterable<[unknown, unknown]>) => {
     for (const [expected, actual] of pairs) {
@@ -70,6 +69,13 @@ const differences = (db: SyncPg, config: LedgerConfig): ProjectionDifference[] =
   const days = new Map(folded.counts.outcomeDays.map((d) => [dayKey(d), d]))
   const storedDays = new Map(db.query<OutcomeDay>("SELECT day, origin, worked, failed, partial FROM outcome_days").map((d) => [dayKey(d), d]))
   first("outcome days", pairedBy(days, storedDays, (_, d) => d && { day: d.day, origin: d.origin, worked: d.worked, failed: d.failed, partial: d.partial }))
+  const privateOutcomes = new Map(folded.counts.privateOutcomes.map((o) => [String(o.seq), o]))
+  const storedPrivate = new Map(
+    db
+      .query<{ seq: number; day: string; origin: string; outcome: Outcome; memory_ids: string }>("SELECT seq, day, origin, outcome, memory_ids FROM private_outcomes")
+      .map((o) => [String(o.seq), { seq: Number(o.seq), day: o.day, origin: o.origin, outcome: o.outcome, memoryIds: JSON.parse(o.memory_ids) as string[] }])
+  )
+  first("private outcomes", pairedBy(privateOutcomes, storedPrivate, (_, o) => o))
   return out
 }
 

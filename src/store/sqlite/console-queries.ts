@@ -29,15 +29,32 @@ export const memoryCounts = (db: Db, projects: number, viewer: Viewer = null): M
 
 /**
  * Outcome reports per UTC day from the day `sinceDay` on, leaving out those of forgotten
- * conversations (they no longer count anywhere else either). Only days with a report are listed.
+ * conversations (they no longer count anywhere else either) and those naming a memory private to
+ * someone other than `viewer`, as the reader's log leaves them out (seen-by.ts `eventSeenBy`):
+ * whose a memory is, the projections say, or for one they do not hold, its own events. Only days
+ * with a report are listed.
  */
-export const outcomesByDay = (db: Db, sinceDay: string): DayOutcomes[] =>
+export const outcomesByDay = (db: Db, sinceDay: string, viewer: Viewer = null): DayOutcomes[] =>
   statement(
     db,
-    `SELECT day, sum(worked) AS worked, sum(failed) AS failed, sum(partial) AS partial FROM outcome_days
-      WHERE day >= ? AND origin NOT IN (SELECT origin FROM conversations WHERE forgotten = 1)
+    `SELECT day, sum(worked) AS worked, sum(failed) AS failed, sum(partial) AS partial FROM (
+       SELECT day, origin, worked, failed, partial FROM outcome_days WHERE day >= @since
+       UNION ALL
+       SELECT day, origin, outcome = 'worked', outcome = 'failed', outcome = 'partial' FROM private_outcomes p
+        WHERE day >= @since AND NOT EXISTS (SELECT 1 FROM json_each(p.memory_ids) j WHERE ${OWNER} IS NOT NULL AND ${OWNER} IS NOT @viewer))
+      WHERE origin NOT IN (SELECT origin FROM conversations WHERE forgotten = 1)
       GROUP BY day ORDER BY day`
-  ).all(sinceDay) as DayOutcomes[]
+  ).all({ since: sinceDay, viewer }) as DayOutcomes[]
+
+/** Whose the memory `j.value` is: the projections', or, for one they do not hold, what its last event that set it said. */
+const OWNER = `(CASE WHEN EXISTS (SELECT 1 FROM memories WHERE id = j.value) THEN (SELECT private_to FROM memories WHERE id = j.value) ELSE (
+  SELECT CASE WHEN json_extract(v.payload, '$.visibility') = 'private' THEN v.author END
+    FROM event_memories vm JOIN events v ON v.seq = vm.seq
+   WHERE vm.memory_id = j.value AND v.payload IS NOT NULL
+     AND ((v.type = 'MemoryAdded' AND json_extract(v.payload, '$.memoryId') = j.value)
+       OR (v.type = 'MemoryRevised' AND (json_extract(v.payload, '$.visibility') = 'shared'
+                                         OR (json_extract(v.payload, '$.visibility') = 'private' AND v.author IS NOT NULL))))
+   ORDER BY v.seq DESC LIMIT 1) END)`
 
 /**
  * Live memories the failure gate holds back at `nowMs`, lowest score first, and how many there

@@ -34,6 +34,7 @@ export const createLog = (db: Db): void => {
     ) STRICT;
     CREATE INDEX IF NOT EXISTS events_origin ON events(origin);
     CREATE INDEX IF NOT EXISTS events_task ON events(${TASK_OF_PAYLOAD}) WHERE ${CARRIES_TASK};
+    CREATE INDEX IF NOT EXISTS events_recorded_at ON events(recorded_at);
     CREATE TABLE IF NOT EXISTS event_memories (
       memory_id TEXT NOT NULL,
       seq INTEGER NOT NULL,

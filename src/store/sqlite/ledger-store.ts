@@ -39,6 +39,8 @@ export interface WriteTx extends WriteUnit {
 export class LedgerStore {
   /** Writes queued by `writeSoon`, run together at the next `setImmediate` or before any other write. */
   private queued: Array<QueuedWrite> = []
+  /** What closes with the store: what its readers keep beside it (a past store in memory). */
+  private closing: Array<() => void> = []
 
   private constructor(
     readonly db: Db,
@@ -212,9 +214,15 @@ export class LedgerStore {
     }
   }
 
+  /** Runs `f` when the store closes. */
+  whenClosed(f: () => void): void {
+    this.closing.push(f)
+  }
+
   close(): void {
     if (!this.db.open) return
     this.flushQueued()
+    for (const f of this.closing.splice(0)) f()
     this.db.close()
   }
 }

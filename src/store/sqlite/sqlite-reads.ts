@@ -60,7 +60,7 @@ const makeReads = (db: Db): LedgerReads => ({
   keywordNeighbours: (content, project, count, viewer) => keywordNeighbours(db, content, project, count, viewer),
   vectorNeighbours: (vector, project, count, viewer) => vectorNeighbours(db, vector, project, count, viewer),
   memoryCounts: (projects, viewer) => memoryCounts(db, projects, viewer),
-  outcomesByDay: (sinceDay) => outcomesByDay(db, sinceDay),
+  outcomesByDay: (sinceDay, viewer) => outcomesByDay(db, sinceDay, viewer),
   gatedMemories: (nowMs, config, limit, viewer) => gatedMemories(db, nowMs, config, limit, viewer),
   memoryPage: (filter) => memoryPage(db, filter).map(rowToMemory),
   memoryTexts: (ids) => memoryTexts(db, ids),

@@ -1,12 +1,90 @@
 /**
- * The store as it was at a moment: the events recorded up to then, replayed into a store in
- * memory with every projection rebuilt. `why --at` ranks there, with the same code as now.
+ * The store as it was at a moment: the events recorded up to then, with every projection
+ * rebuilt from them in a store in memory. `why --at` ranks there, with the same code as now.
+ *
+ * When those events are the log's first S (a log's times only go back where an import or a
+ * skewed clock put them), the past store folds them straight from the file: its `events` and
+ * `event_memories` are views of the file's first S rows, so nothing is copied and no hash is
+ * computed again, and its projections are what a replay of those rows would build (the replay
+ * numbers and chains them as they already are). Otherwise the events up to then are replayed,
+ * numbered anew, into the past store (`replayUntil`), as every past store once was.
+ *
+ * Nothing of a past store is kept on disk. The last one is kept in memory while the moment asked
+ * for ends at the same event and no purge has erased anything since (`PastStores`), so the
+ * console asking about one moment again, or with another query, reads it at once.
  */
 import { Either } from "effect"
 import { appendRaw, readRows } from "./event-log.js"
 import { rebuildProjections } from "./projections/rebuild.js"
 import { LedgerStore } from "./ledger-store.js"
+import type { Db } from "./database.js"
 
+/** The past stores a reader asks for, the last kept while it still stands for its moment. */
+export class PastStores {
+  private kept: { readonly key: string; readonly past: LedgerStore; readonly untilIso: string; moment: Moment } | undefined
+
+  constructor(private readonly store: LedgerStore) {}
+
+  /** Runs `f` on the store as it was at `untilIso`. */
+  read<A>(untilIso: string, f: (past: LedgerStore) => A): A {
+    const known = this.kept?.untilIso === untilIso ? this.kept.moment : undefined
+    const moment = this.store.read((db) => momentOf(db, untilIso, known))
+    if (moment.end === undefined || this.store.path === ":memory:") {
+      const past = replayUntil(this.store, untilIso)
+      try {
+        return f(past)
+      } finally {
+        past.close()
+      }
+    }
+    // A purge erases payloads, which every conversation's count of purged events then holds:
+    // a past store folded before it is not read again.
+    const key = `${moment.end}/${moment.purged}`
+    if (this.kept?.key !== key) {
+      this.close()
+      this.kept = { key, past: foldedPrefix(this.store, moment.end), untilIso, moment }
+    }
+    if (this.kept.untilIso === untilIso) this.kept.moment = moment
+    const past = this.kept.past
+    // One snapshot of the file for all of `f`'s reads of the log.
+    return past.db.transaction(() => f(past))()
+  }
+
+  close(): void {
+    this.kept?.past.close()
+    this.kept = undefined
+  }
+}
+
+/** Where a moment's events end in the log, as `momentOf` found it. */
+export interface Moment {
+  /** The moment's events are the log's first `end`; undefined when a later one was recorded before it. */
+  readonly end: number | undefined
+  /** How many events purges have erased. */
+  readonly purged: number
+  /** The log's last event when it was found. */
+  readonly head: number
+}
+
+/**
+ * Where the events recorded up to `untilIso` end. Reads the events after the moment, by their
+ * time; or, given what an earlier look at the same moment found, only the events appended since,
+ * which leave a moment's end where it was unless one of them was recorded before it.
+ */
+export const momentOf = (db: Db, untilIso: string, known?: Moment): Moment => {
+  const head = (db.prepare("SELECT coalesce(max(seq), 0) AS n FROM events").get() as { n: number }).n
+  const purged = (db.prepare("SELECT coalesce(sum(purged_events), 0) AS n FROM conversations").get() as { n: number }).n
+  if (known?.end !== undefined && head >= known.head) {
+    // `+recorded_at`: by the time index, SQLite would read every event up to the moment.
+    const late = db.prepare("SELECT 1 FROM events WHERE seq > ? AND +recorded_at <= ? LIMIT 1").get(known.head, untilIso)
+    if (late === undefined) return { end: known.end, purged, head }
+  }
+  const after = db.prepare("SELECT count(*) AS n, min(seq) AS first FROM events WHERE recorded_at > ?").get(untilIso) as { n: number; first: number | null }
+  const end = after.first === null ? head : after.first - 1
+  return { end: after.n === head - end ? end : undefined, purged, head }
+}
+
+/** The reference: the events up to then appended anew, numbered and chained, into a store in memory. */
 export const replayUntil = (store: LedgerStore, untilIso: string): LedgerStore => {
   // An in-memory database has no file to be damaged or foreign, so opening it cannot fail.
   const past = Either.getOrThrow(LedgerStore.open(":memory:", store.config))
@@ -28,5 +106,26 @@ export const replayUntil = (store: LedgerStore, untilIso: string): LedgerStore =
     )
     rebuildProjections(tx.db, store.config)
   })
+  return past
+}
+
+/**
+ * A store in memory whose log is the file's first `end` events, read in place (the file attached
+ * to its connection, its log's tables views of those rows) and whose projections are folded from
+ * them. Its own log tables are dropped: the views in the temporary schema are what its reads find.
+ */
+export const foldedPrefix = (store: LedgerStore, end: number): LedgerStore => {
+  const past = Either.getOrThrow(LedgerStore.open(":memory:", store.config))
+  const db = past.db
+  const last = Math.trunc(end)
+  db.prepare("ATTACH DATABASE ? AS file").run(store.path)
+  db.exec(`
+    DROP TABLE events;
+    DROP TABLE event_memories;
+    CREATE TEMP VIEW events AS SELECT * FROM file.events WHERE seq <= ${last};
+    CREATE TEMP VIEW event_memories AS SELECT * FROM file.event_memories WHERE seq <= ${last};
+  `)
+  // A deferred transaction: reading the file takes no lock a writer of it would wait for.
+  db.transaction(() => rebuildProjections(db, store.config))()
   return past
 }

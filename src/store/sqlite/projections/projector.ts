@@ -16,7 +16,7 @@ import { deleteEvidence, loadEvidence, writeEvidence } from "./evidence.js"
 import { indexMemory } from "./fts.js"
 import { deleteMemory, loadMemory, writeMemory } from "./memories.js"
 import { setCheckpoints } from "./checkpoints.js"
-import { addCounts } from "./counts.js"
+import { addCounts, MADE_PRIVATE_BEFORE } from "./counts.js"
 import { loadCueState, writeCueState } from "./cues.js"
 import { openProjectionSession as openSession, type ProjectionSession, type ProjectionTables } from "../../../projections/projector.js"
 
@@ -48,6 +48,7 @@ const makeTables = (db: Db, config: LedgerConfig): ProjectionTables => ({
   eventsOfMemory: (memoryId) => readEvents(db, { memoryId }),
   recallsBefore: (origin, seq, count) => conversationRecallsBefore(db, origin, seq, count),
   indexMemory: (before, after) => indexMemory(writesOn(db), before, after),
+  madePrivateBefore: (memoryId, seq) => statement(db, MADE_PRIVATE_BEFORE).get(memoryId, seq) !== undefined,
   addCounts: (changes) => addCounts(writesOn(db), changes),
   setCheckpoints: (lastSeq) => setCheckpoints(writesOn(db), lastSeq)
 })

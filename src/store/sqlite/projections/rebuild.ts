@@ -13,7 +13,7 @@ import { addCounts } from "./counts.js"
 import { writeEvidence } from "./evidence.js"
 import { indexMemory } from "./fts.js"
 import { writeMemory } from "./memories.js"
-import { finalForgottenOrigins, foldLog } from "../../../projections/log-fold.js"
+import { finalForgottenOrigins, foldLog, privateMemories, type LogOutline } from "../../../projections/log-fold.js"
 import { writeCueState } from "./cues.js"
 import { PROJECTIONS, versionOf } from "./registry.js"
 import type { Progress } from "../../store-maintenance.js"
@@ -23,7 +23,7 @@ export const rebuildProjections = (db: Db, config: LedgerConfig, onProgress?: Pr
   // Sequence numbers are gap-free, so the last one is the count, without a scan of the log.
   const total = eventCount(db)
   const progress = onProgress && ((seq: number) => void (seq % 50_000 === 0 && onProgress(seq * 0.8, total)))
-  const { memories, evidence, conversations, cues, counts, lastSeq, events } = foldLog(readEvents(db), forgottenAtEnd(db), config, progress)
+  const { memories, evidence, conversations, cues, counts, lastSeq, events } = foldLog(readEvents(db), logOutline(db), config, progress)
 
   clearStatements(db)
   for (const p of PROJECTIONS) p.drop(db)
@@ -51,6 +51,22 @@ export const rebuildProjections = (db: Db, config: LedgerConfig, onProgress?: Pr
   onProgress?.(total, total)
   return { events }
 }
+
+/** What a fold of this store's log is told first (log-fold.ts `LogOutline`), from the few events that decide it. */
+export const logOutline = (db: Db): LogOutline => ({ hidden: forgottenAtEnd(db), madePrivate: madePrivateIn(db) })
+
+/** The memories some event makes private; SQL finds the few candidates, the shared rule decides. */
+const madePrivateIn = (db: Db): Set<string> =>
+  privateMemories(
+    (
+      db
+        .prepare(
+          `SELECT type, version, payload, author FROM events WHERE type IN ('MemoryAdded', 'MemoryRevised') AND author IS NOT NULL
+             AND json_extract(payload, '$.visibility') = 'private'`
+        )
+        .all() as { type: string; version: number; payload: string; author: string }[]
+    ).map((row) => ({ event: decodePayload(row.type, row.version, row.payload), author: row.author }))
+  )
 
 /** Which origins are forgotten once the whole log is read: only these events are hidden. */
 const forgottenAtEnd = (db: Db): Set<string> =>

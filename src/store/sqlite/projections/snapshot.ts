@@ -11,6 +11,7 @@ const QUERIES: Record<string, string> = {
   conversations: "SELECT * FROM conversations ORDER BY origin",
   memoryCounts: "SELECT * FROM memory_counts ORDER BY grp",
   outcomeDays: "SELECT * FROM outcome_days ORDER BY day, origin",
+  privateOutcomes: "SELECT * FROM private_outcomes ORDER BY seq",
   // A cue's key is not part of its meaning: cues are rewritten whenever their memory's change.
   cues: `SELECT memory_id, text, project, weight, anchor_ms, origin, outcome_event_id, recall_event_id, learned_at
            FROM learned_cues ORDER BY memory_id, project, text`,
