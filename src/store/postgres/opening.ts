@@ -10,7 +10,7 @@ import type { LedgerConfig } from "../../config.js"
 import { DatabaseUnusable, StoreNotFound } from "../../domain/errors.js"
 import type { StoreOpening } from "../opening.js"
 import { PgLedger } from "./pg-ledger.js"
-import { projectionsCurrent, rebuildProjections } from "./rebuild.js"
+import { projectionsCurrent, rebuildProjections, vacuumRebuilt } from "./rebuild.js"
 import { createSchema, logCurrent, WRITE_LOCK } from "./schema.js"
 import { SyncPg } from "./sync-client.js"
 import { openVectors } from "./vector-support.js"
@@ -45,8 +45,10 @@ export const openPgLedger = (url: string, config: LedgerConfig, opening: StoreOp
       db.execute("BEGIN")
       db.query("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK])
       if (!hasLog(db) || !logCurrent(db)) createSchema(db)
-      if (!projectionsCurrent(db, config)) rebuildProjections(db, config)
+      const rebuilt = !projectionsCurrent(db, config)
+      if (rebuilt) rebuildProjections(db, config)
       db.execute("COMMIT")
+      if (rebuilt) vacuumRebuilt(db)
     }
     return Either.right(new PgLedger(db, location, config, openVectors(db)))
   } catch (error) {

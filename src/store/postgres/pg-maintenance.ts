@@ -27,7 +27,7 @@ import { replayLog } from "../transfer/replay.js"
 import { lastEvent, readRows } from "./event-log.js"
 import type { PgLedger } from "./pg-ledger.js"
 import { previewPurge, purgeForgotten } from "./purge.js"
-import { rebuildProjections } from "./rebuild.js"
+import { rebuildProjections, vacuumRebuilt } from "./rebuild.js"
 import { PgError, type SyncPg } from "./sync-client.js"
 import { vectorCheckDetail } from "./vector-support.js"
 import { pgVectorStore } from "./vector-tables.js"
@@ -48,8 +48,13 @@ export const pgMaintenance = (ledger: PgLedger): StoreMaintenanceApi => {
         return Either.flatMap(parseImport(text, { now: nowMs }), (items) => importLineByLine(pgLogWriter(ledger), items, actor, nowMs, makeId, onProgress))
       }),
     exportTo: (file, options) => Effect.suspend(() => exportLog(pgExportSource(ledger), file, options)),
-    replay: (text, onProgress) => Effect.suspend(() => replayLog(pgLogWriter(ledger), text, onProgress)),
-    rebuild: (onProgress) => Effect.sync(() => ledger.writeOrThrow((tx) => rebuildProjections(tx.db, config, onProgress))),
+    replay: (text, onProgress) => Effect.suspend(() => replayLog(pgLogWriter(ledger), text, onProgress)).pipe(Effect.tap(() => Effect.sync(() => vacuumRebuilt(ledger.db)))),
+    rebuild: (onProgress) =>
+      Effect.sync(() => {
+        const rebuilt = ledger.writeOrThrow((tx) => rebuildProjections(tx.db, config, onProgress))
+        vacuumRebuilt(ledger.db)
+        return rebuilt
+      }),
     verify: (nowIso, onProgress) => Effect.sync(() => verifyStore(ledger, config, nowIso, onProgress)),
     purge: (options, onProgress) => Effect.sync(() => purgeForgotten(ledger, config, options, onProgress)),
     purgePreview: (options) => Effect.sync(() => previewPurge(ledger, options)),

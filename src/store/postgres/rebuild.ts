@@ -89,3 +89,14 @@ const forgottenAtEnd = (db: SyncPg): Set<string> =>
         row.payload === null ? [] : [{ type: row.type, origin: (decodePayload(row.type, row.version, row.payload) as { origin: string }).origin }]
       )
   )
+
+/**
+ * After a rebuild has committed (VACUUM runs outside a transaction): until a table is vacuumed,
+ * its new pages are not marked all-visible, and every index-only read of the keyword index also
+ * visits the table. Searches after a rebuild cost half as much again until autovacuum came
+ * round; this vacuums the tables searches read at once.
+ */
+export const vacuumRebuilt = (db: SyncPg): void => {
+  db.execute("VACUUM (ANALYZE) keyword_terms, keyword_df, memories, evidence, learned_cues")
+}
+
