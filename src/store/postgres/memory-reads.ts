@@ -157,6 +157,20 @@ export const storeCounts = (db: SyncPg, nowMs: number, config: LedgerConfig, vie
  * it is; one they do not (its conversation is forgotten) is its own events' to say, the last
  * that set its visibility.
  */
+/**
+ * Whose the memory `id` (an SQL expression) is by its own events: the author of the last that set
+ * its visibility, when that made it private; null when shared. For memories the projections do
+ * not hold.
+ */
+const ownerByEvents = (id: string): string => `
+  SELECT CASE WHEN v.payload::jsonb ->> 'visibility' = 'private' THEN v.author END
+    FROM event_memories vm JOIN events v ON v.seq = vm.seq
+   WHERE vm.memory_id = ${id} AND v.payload IS NOT NULL
+     AND ((v.type = 'MemoryAdded' AND v.payload::jsonb ->> 'memoryId' = ${id})
+       OR (v.type = 'MemoryRevised' AND (v.payload::jsonb ->> 'visibility' = 'shared'
+                                         OR (v.payload::jsonb ->> 'visibility' = 'private' AND v.author IS NOT NULL))))
+   ORDER BY v.seq DESC LIMIT 1`
+
 const UNSEEN_EVENTS = `
   SELECT count(DISTINCT em.seq) AS n FROM event_memories em JOIN events e ON e.seq = em.seq
    WHERE e.payload IS NOT NULL AND em.memory_id IN (
@@ -164,13 +178,7 @@ const UNSEEN_EVENTS = `
      UNION ALL
      SELECT h.id FROM (SELECT DISTINCT memory_id AS id FROM event_memories em2 WHERE NOT EXISTS (SELECT 1 FROM memories m WHERE m.id = em2.memory_id)) h
       WHERE coalesce((
-        SELECT CASE WHEN v.payload::jsonb ->> 'visibility' = 'private' THEN v.author END
-          FROM event_memories vm JOIN events v ON v.seq = vm.seq
-         WHERE vm.memory_id = h.id AND v.payload IS NOT NULL
-           AND ((v.type = 'MemoryAdded' AND v.payload::jsonb ->> 'memoryId' = h.id)
-             OR (v.type = 'MemoryRevised' AND (v.payload::jsonb ->> 'visibility' = 'shared'
-                                               OR (v.payload::jsonb ->> 'visibility' = 'private' AND v.author IS NOT NULL))))
-         ORDER BY v.seq DESC LIMIT 1), $1) IS DISTINCT FROM $1)`
+${ownerByEvents("h.id")}), $1) IS DISTINCT FROM $1)`
 
 /** Every count of memories the overview shows, from the groups of the `counts` projection `viewer` may see. */
 export const memoryCounts = (db: SyncPg, projects: number, viewer: Viewer = null): MemoryCounts => {
@@ -204,13 +212,7 @@ export const outcomesByDay = (db: SyncPg, sinceDay: string, viewer: Viewer = nul
 
 /** Whose the memory `j.id` is: the projections', or, for one they do not hold, what its last event that set it said. */
 const OWNER = `CASE WHEN EXISTS (SELECT 1 FROM memories WHERE id = j.id) THEN (SELECT private_to FROM memories WHERE id = j.id) ELSE (
-  SELECT CASE WHEN v.payload::jsonb ->> 'visibility' = 'private' THEN v.author END
-    FROM event_memories vm JOIN events v ON v.seq = vm.seq
-   WHERE vm.memory_id = j.id AND v.payload IS NOT NULL
-     AND ((v.type = 'MemoryAdded' AND v.payload::jsonb ->> 'memoryId' = j.id)
-       OR (v.type = 'MemoryRevised' AND (v.payload::jsonb ->> 'visibility' = 'shared'
-                                         OR (v.payload::jsonb ->> 'visibility' = 'private' AND v.author IS NOT NULL))))
-   ORDER BY v.seq DESC LIMIT 1) END`
+  ${ownerByEvents("j.id")}) END`
 
 /**
  * Live memories the failure gate holds back at `nowMs`: recordAt's score in SQL, of the records

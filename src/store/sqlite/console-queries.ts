@@ -14,6 +14,7 @@ import type { MemoryCounts, DayOutcomes, GatedRow, PageFilter } from "../console
 import type { Db } from "./database.js"
 import { countMemories } from "../read-folds.js"
 import { MEMORY_COLUMNS, type MemoryRow } from "./projections/memories.js"
+import { ownerByEvents } from "./memory-queries.js"
 import { statement } from "./statements.js"
 import type { Viewer } from "../../domain/viewer.js"
 
@@ -48,13 +49,7 @@ export const outcomesByDay = (db: Db, sinceDay: string, viewer: Viewer = null): 
 
 /** Whose the memory `j.value` is: the projections', or, for one they do not hold, what its last event that set it said. */
 const OWNER = `(CASE WHEN EXISTS (SELECT 1 FROM memories WHERE id = j.value) THEN (SELECT private_to FROM memories WHERE id = j.value) ELSE (
-  SELECT CASE WHEN json_extract(v.payload, '$.visibility') = 'private' THEN v.author END
-    FROM event_memories vm JOIN events v ON v.seq = vm.seq
-   WHERE vm.memory_id = j.value AND v.payload IS NOT NULL
-     AND ((v.type = 'MemoryAdded' AND json_extract(v.payload, '$.memoryId') = j.value)
-       OR (v.type = 'MemoryRevised' AND (json_extract(v.payload, '$.visibility') = 'shared'
-                                         OR (json_extract(v.payload, '$.visibility') = 'private' AND v.author IS NOT NULL))))
-   ORDER BY v.seq DESC LIMIT 1) END)`
+  ${ownerByEvents("j.value")}) END)`
 
 /**
  * Live memories the failure gate holds back at `nowMs`, lowest score first, and how many there

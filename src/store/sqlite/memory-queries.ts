@@ -100,6 +100,20 @@ export const storeCounts = (db: Db, nowMs: number, config: LedgerConfig, viewer:
  * not (its conversation is forgotten) is its own events' to say, the last that set its visibility.
  * Parameters: the viewer, three times.
  */
+/**
+ * Whose the memory `id` (an SQL expression) is by its own events: the author of the last that set
+ * its visibility, when that made it private; null when shared. For memories the projections do
+ * not hold.
+ */
+export const ownerByEvents = (id: string): string => `
+  SELECT CASE WHEN json_extract(v.payload, '$.visibility') = 'private' THEN v.author END
+    FROM event_memories vm JOIN events v ON v.seq = vm.seq
+   WHERE vm.memory_id = ${id} AND v.payload IS NOT NULL
+     AND ((v.type = 'MemoryAdded' AND json_extract(v.payload, '$.memoryId') = ${id})
+       OR (v.type = 'MemoryRevised' AND (json_extract(v.payload, '$.visibility') = 'shared'
+                                         OR (json_extract(v.payload, '$.visibility') = 'private' AND v.author IS NOT NULL))))
+   ORDER BY v.seq DESC LIMIT 1`
+
 const UNSEEN_EVENTS = `
   SELECT count(DISTINCT em.seq) AS n FROM event_memories em JOIN events e ON e.seq = em.seq
    WHERE e.payload IS NOT NULL AND em.memory_id IN (
@@ -107,13 +121,7 @@ const UNSEEN_EVENTS = `
      UNION ALL
      SELECT h.id FROM (SELECT DISTINCT memory_id AS id FROM event_memories WHERE memory_id NOT IN (SELECT id FROM memories)) h
       WHERE coalesce((
-        SELECT CASE WHEN json_extract(v.payload, '$.visibility') = 'private' THEN v.author END
-          FROM event_memories vm JOIN events v ON v.seq = vm.seq
-         WHERE vm.memory_id = h.id AND v.payload IS NOT NULL
-           AND ((v.type = 'MemoryAdded' AND json_extract(v.payload, '$.memoryId') = h.id)
-             OR (v.type = 'MemoryRevised' AND (json_extract(v.payload, '$.visibility') = 'shared'
-                                               OR (json_extract(v.payload, '$.visibility') = 'private' AND v.author IS NOT NULL))))
-         ORDER BY v.seq DESC LIMIT 1), ?) IS NOT ?)`
+${ownerByEvents("h.id")}), ?) IS NOT ?)`
 
 const records = (db: Db, nowMs: number, config: LedgerConfig, viewer: Viewer): StoreCounts["records"] => {
   const rows = db
