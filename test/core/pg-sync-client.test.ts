@@ -50,6 +50,10 @@ describePostgres("a synchronous PostgreSQL connection", () => {
       expect(db.query(repeated, [3])).toEqual([{ next: 4 }])
       expect(preparedTexts()).toContain(repeated)
 
+      // Statements without parameters are never prepared: such a text may hold several.
+      for (let i = 0; i < 3; i++) db.execute("CREATE TEMP TABLE IF NOT EXISTS twice_run (n int); INSERT INTO twice_run VALUES (1)")
+      expect(db.query("SELECT count(*)::int AS n FROM twice_run")).toEqual([{ n: 3 }])
+
       const inShadows = "SELECT $1::int * 2 AS twice"
       db.unprepared(() => [1, 2, 3].forEach((n) => expect(db.query(inShadows, [n])).toEqual([{ twice: 2 * n }])))
       expect(preparedTexts()).not.toContain(inShadows)

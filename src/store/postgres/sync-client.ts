@@ -204,12 +204,14 @@ client.on("error", () => {})
 let queue = Promise.resolve()
 // A statement text is prepared on the server when it is used a second time, so that one-off
 // texts are never kept, and no more than PREPARED_MAX are: parsing and planning a search's
-// statement again each time cost more than a millisecond of the server's time.
+// statement again each time cost more than a millisecond of the server's time. Only one with
+// parameters: a text without any may hold several statements (the projections' DDL), which a
+// prepared statement cannot.
 const PREPARED_MAX = 500
 const prepared = new Map()
 const usedOnce = new Set()
 const statement = (text, values, prepare) => {
-  if (!prepare) return { text, values }
+  if (!prepare || values === undefined || values.length === 0) return { text, values }
   let name = prepared.get(text)
   if (name === undefined && usedOnce.has(text) && prepared.size < PREPARED_MAX) {
     name = "memledger_" + prepared.size
