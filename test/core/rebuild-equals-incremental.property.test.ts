@@ -1,7 +1,7 @@
 /**
  * Protects the projections' invariant: after any sequence of appends, the projections kept in step
- * inside each append transaction equal a rebuild from the log (memories, evidence, FTS,
- * conversations, learned cues, the overview's counts), on logs where memories are made private
+ * inside each append transaction equal a rebuild from the log (memories, evidence, FTS with the
+ * totals its BM25 reads, conversations, learned cues, the overview's counts), on logs where memories are made private
  * and shared again (outcomes on them are counted apart).
  */
 import * as fc from "fast-check"
@@ -12,7 +12,7 @@ import { appendScenario, scenarioArb } from "../support/ledger-arbitrary.js"
 import { expectSameProjections, snapshot } from "../support/snapshot.js"
 import { withTempStores } from "../support/temp-store.js"
 
-const ALL = ["memories", "evidence", "fts", "ftsOrphans", "conversations", "cues", "cueStates", "memoryCounts", "outcomeDays", "privateOutcomes"] as const
+const ALL = ["memories", "evidence", "fts", "ftsOrphans", "ftsTotals", "conversations", "cues", "cueStates", "memoryCounts", "outcomeDays", "privateOutcomes"] as const
 
 test("incremental projections equal a rebuild after any sequence of batched appends", () => {
   fc.assert(

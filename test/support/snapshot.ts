@@ -15,6 +15,11 @@ export interface ProjectionSnapshot {
   readonly fts: { readonly id: string; readonly terms: string[] }[]
   /** Index rowids that belong to no memory: must be empty. */
   readonly ftsOrphans: number[]
+  /**
+   * What BM25 reads of each full-text index as a whole: its row count and each column's token
+   * total (FTS5's averages record), which a removed row must leave as if it had never been.
+   */
+  readonly ftsTotals: { readonly memories: string; readonly cues: string }
   readonly conversations: Row[]
   /** Learned cues without their row key, each with its indexed terms; and each memory's cue state. */
   readonly cues: Row[]
@@ -50,6 +55,7 @@ export const snapshot = (db: Db, options: SnapshotOptions = {}): ProjectionSnaps
     evidence: db.prepare("SELECT * FROM evidence ORDER BY memory_id").all() as Row[],
     fts,
     ftsOrphans,
+    ftsTotals: { memories: averagesOf(db, "memories_fts"), cues: averagesOf(db, "cues_fts") },
     conversations: db.prepare("SELECT * FROM conversations ORDER BY origin").all() as Row[],
     cues: learnedCues(db),
     cueStates: db.prepare("SELECT * FROM cue_states ORDER BY memory_id").all() as Row[],
@@ -93,3 +99,7 @@ const within = (actual: unknown, expected: unknown): unknown => {
 }
 
 const isRecord = (u: unknown): u is Row => typeof u === "object" && u !== null && !Array.isArray(u)
+
+/** FTS5 keeps its averages record at id 1 of the index's `_data` table. */
+const averagesOf = (db: Db, index: string): string =>
+  (db.prepare(`SELECT hex(block) AS block FROM ${index}_data WHERE id = 1`).get() as { block: string } | undefined)?.block ?? ""
