@@ -14,21 +14,23 @@ import type { Db } from "../../src/store/sqlite/database.js"
 import { appendAll, appendScenario, conversationSwitch, ORIGINS, scenarioArb } from "../support/ledger-arbitrary.js"
 import { withTempStores } from "../support/temp-store.js"
 import { sqliteReads } from "../../src/store/sqlite/sqlite-reads.js"
+import { codeColumn } from "../../src/retrieval/code-words.js"
+import { placeToken } from "../../src/store/sqlite/projections/fts-scope.js"
 
 const PLACES = [null, "github.com/acme/app", "github.com/acme/other"] as const
 const ASKED = [["how to deploy"], ["Run the tests?", "node version"], ["which cache"], ["tabs or spaces", "how to deploy"]] as const
 const NOW = Date.parse("2031-01-01T00:00:00.000Z")
 
 /**
- * Each ranking as ids in order, with the text that answered. Scores are not compared exactly:
- * a forget then undo deletes and re-inserts index rows, and FTS5 counts a deleted row in its
- * BM25 statistics until a merge drops it, which moves scores in the third decimal, not order.
+ * Each ranking as ids in order, with the text that answered and the score. A forget then undo
+ * removes and re-inserts index rows: the scores hold too, as removals subtract from the totals
+ * BM25 reads.
  */
 const rankings = (db: Db) =>
   PLACES.flatMap((project) =>
     ASKED.map(([query, ...also]) => {
       const run = runRanking(sqliteReads(db), { query, also, project, limit: 5 }, NOW, DEFAULT_CONFIG)
-      return run.ranking.results.map((r) => `${r.memory.id} ${r.coverage?.source ?? ""} ${r.coverage?.cue ?? ""}`)
+      return run.ranking.results.map((r) => `${r.memory.id} ${r.score} ${r.coverage?.source ?? ""} ${r.coverage?.cue ?? ""}`)
     })
   )
 
@@ -48,8 +50,19 @@ test("a cue learned in one project never changes a search from another", () => {
             })
           const withAll = search()
           db.exec("SAVEPOINT other_places")
-          const elsewhere = db.prepare("SELECT key FROM learned_cues WHERE project IS NOT NULL AND project IS NOT ?").all(project) as { key: number }[]
-          for (const { key } of elsewhere) db.prepare("DELETE FROM cues_fts WHERE rowid = ?").run(key)
+          const elsewhere = db.prepare("SELECT key, text, project FROM learned_cues WHERE project IS NOT NULL AND project IS NOT ?").all(project) as {
+            key: number
+            text: string
+            project: string
+          }[]
+          for (const cue of elsewhere) {
+            db.prepare("INSERT INTO cues_fts (cues_fts, rowid, text, code, scope) VALUES ('delete', ?, ?, ?, ?)").run(
+              cue.key,
+              cue.text,
+              codeColumn(cue.text),
+              placeToken({ project: cue.project, live: true })
+            )
+          }
           db.prepare("DELETE FROM learned_cues WHERE project IS NOT NULL AND project IS NOT ?").run(project)
           const withOwn = search()
           db.exec("ROLLBACK TO other_places; RELEASE other_places")

@@ -100,6 +100,11 @@ const within = (actual: unknown, expected: unknown): unknown => {
 
 const isRecord = (u: unknown): u is Row => typeof u === "object" && u !== null && !Array.isArray(u)
 
-/** FTS5 keeps its averages record at id 1 of the index's `_data` table. */
-const averagesOf = (db: Db, index: string): string =>
-  (db.prepare(`SELECT hex(block) AS block FROM ${index}_data WHERE id = 1`).get() as { block: string } | undefined)?.block ?? ""
+/**
+ * FTS5 keeps its averages record at id 1 of the index's `_data` table. An index never written
+ * has none; one whose every row was removed has one of zeros: the same totals, both as "".
+ */
+const averagesOf = (db: Db, index: string): string => {
+  const block = (db.prepare(`SELECT hex(block) AS block FROM ${index}_data WHERE id = 1`).get() as { block: string } | undefined)?.block ?? ""
+  return /^0*$/.test(block) ? "" : block
+}

@@ -11,6 +11,11 @@
  * 100,000 memories with three cues each, counting the global place's 75,000 rows was half of
  * every cue search. The `scope` column still holds the place token, unread by searches, so that
  * a cue's length, and so its BM25, is what it was.
+ *
+ * A cue's row leaves the index by FTS5's 'delete' command with the values it was indexed with,
+ * made again from its stored text and place: a DELETE on a `contentless_delete` index would
+ * leave its row count and token totals as they were, and cues are rewritten at every outcome
+ * that teaches, so BM25 would drift from what a rebuild of the same log scores.
  */
 import type { MemoryId } from "../../../domain/ids.js"
 import type { Db } from "../database.js"
@@ -22,8 +27,8 @@ import type { Projection } from "./projection.js"
 
 export const cuesProjection: Projection = {
   name: "cues",
-  // 2: keys in ranges by place (cue_places).
-  version: 2,
+  // 2: keys in ranges by place (cue_places). 3: removals subtract from BM25's totals.
+  version: 3,
   create: (db) =>
     db.exec(`
       CREATE TABLE IF NOT EXISTS cue_states (
@@ -50,7 +55,7 @@ export const cuesProjection: Projection = {
       ) STRICT;
       CREATE VIRTUAL TABLE IF NOT EXISTS cues_fts USING fts5(
         text, code, scope,
-        content = '', contentless_delete = 1,
+        content = '',
         tokenize = 'porter unicode61 remove_diacritics 2'
       );
       CREATE VIRTUAL TABLE IF NOT EXISTS cues_fts_terms USING fts5vocab(cues_fts, 'instance');
@@ -68,8 +73,10 @@ export const loadCueState = (db: Db, memoryId: string): CueState | undefined => 
 // On the connection itself, as evidence is: cues change only at outcomes and drops, never in
 // a bulk import's writer thread, and a cue's FTS row needs the key its insert was given.
 export const writeCueState = (db: Db, memoryId: MemoryId, state: CueState | undefined): void => {
-  const keys = statement(db, "SELECT key FROM learned_cues WHERE memory_id = ?").all(memoryId) as { key: number }[]
-  for (const { key } of keys) statement(db, "DELETE FROM cues_fts WHERE rowid = ?").run(key)
+  const old = statement(db, "SELECT key, text, project FROM learned_cues WHERE memory_id = ?").all(memoryId) as { key: number; text: string; project: string | null }[]
+  for (const cue of old) {
+    statement(db, "INSERT INTO cues_fts (cues_fts, rowid, text, code, scope) VALUES ('delete', ?, ?, ?, ?)").run(cue.key, ...indexedCue(cue))
+  }
   statement(db, "DELETE FROM learned_cues WHERE memory_id = ?").run(memoryId)
   if (state === undefined || (state.cues.length === 0 && state.dropped.length === 0)) {
     statement(db, "DELETE FROM cue_states WHERE memory_id = ?").run(memoryId)
@@ -93,13 +100,12 @@ const insertCue = (db: Db, memoryId: MemoryId, cue: LearnedCue, position: number
     `INSERT INTO learned_cues (key, memory_id, position, text, project, weight, anchor_ms, origin, outcome_event_id, recall_event_id, learned_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
   ).run(key, memoryId, position, cue.text, cue.project, cue.weight, cue.anchorMs, cue.origin, cue.outcomeEventId, cue.recallEventId, cue.learnedAt)
-  statement(db, "INSERT INTO cues_fts (rowid, text, code, scope) VALUES (?, ?, ?, ?)").run(
-    key,
-    cue.text,
-    codeColumn(cue.text),
-    placeToken({ project: cue.project, live: true })
-  )
+  statement(db, "INSERT INTO cues_fts (rowid, text, code, scope) VALUES (?, ?, ?, ?)").run(key, ...indexedCue(cue))
 }
+
+/** A cue's columns in `cues_fts`: its text, its code words, its place. */
+const indexedCue = (cue: { readonly text: string; readonly project: string | null }) =>
+  [cue.text, codeColumn(cue.text), placeToken({ project: cue.project, live: true })] as const
 
 /** Keys one place can hold: 2^32, under JavaScript's exact integers for 2^21 places. */
 const PLACE_SPAN = 2 ** 32

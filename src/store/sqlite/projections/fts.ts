@@ -3,7 +3,12 @@
  * parts of identifiers, code-words.ts) with porter stemming, keyed by
  * the memory's integer key, plus a `scope` column of tokens for its place and category
  * (fts-scope.ts) so recall filters scope inside the index. Contentless (the text lives in
- * `memories`), with delete support, so the index holds no second copy of the text.
+ * `memories`), so the index holds no second copy of the text.
+ *
+ * A row is removed with FTS5's 'delete' command, given the values it was indexed with (the
+ * memory as it was: the same pure functions make them again), not with `contentless_delete`'s
+ * DELETE: that one leaves the index's row count and token totals as they were, so every edit
+ * would move BM25 away from what a rebuild of the same log scores.
  * `memories_fts_terms` exposes every indexed term, which is how `verify` compares the index
  * with a rebuild.
  */
@@ -18,12 +23,13 @@ export const ftsProjection: Projection = {
   name: "fts",
   // 2: the scope column. 3: written cues and code words (code-words.ts) in columns of their own.
   // 4: a private memory's place names its owner (place-tokens.ts).
-  version: 4,
+  // 5: removals subtract from the totals BM25 reads (the 'delete' command).
+  version: 5,
   create: (db) =>
     db.exec(`
       CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(
         content, cues, tags, category, code, scope,
-        content = '', contentless_delete = 1,
+        content = '',
         tokenize = 'porter unicode61 remove_diacritics 2'
       );
       CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts_terms USING fts5vocab(memories_fts, 'instance');
@@ -31,6 +37,10 @@ export const ftsProjection: Projection = {
     `),
   drop: (db) => db.exec("DROP TABLE IF EXISTS memories_fts_rows; DROP TABLE IF EXISTS memories_fts_terms; DROP TABLE IF EXISTS memories_fts")
 }
+
+const ADD_ROW = "INSERT INTO memories_fts (rowid, content, cues, tags, category, code, scope) VALUES (?, ?, ?, ?, ?, ?, ?)"
+const REMOVE_ROW =
+  "INSERT INTO memories_fts (memories_fts, rowid, content, cues, tags, category, code, scope) VALUES ('delete', ?, ?, ?, ?, ?, ?, ?)"
 
 const scopeText = (m: MemoryState) => scopeColumn({ project: m.project, live: isLive(m), owner: m.privateTo }, m.category)
 
@@ -49,12 +59,6 @@ export const indexMemory = (
   const textChanged = !(before && after && before.key === after.key && sameIndexedText(before, after))
   if (!textChanged && scopeText(before!) === scopeText(after!)) return
   if (textChanged || before!.project !== after!.project) count(to)
-  if (before) to.run("DELETE FROM memories_fts WHERE rowid = ?", [before.key])
-  if (after) {
-    to.run("INSERT INTO memories_fts (rowid, content, cues, tags, category, code, scope) VALUES (?, ?, ?, ?, ?, ?, ?)", [
-      after.key,
-      ...indexedColumns(after),
-      scopeText(after)
-    ])
-  }
+  if (before) to.run(REMOVE_ROW, [before.key, ...indexedColumns(before), scopeText(before)])
+  if (after) to.run(ADD_ROW, [after.key, ...indexedColumns(after), scopeText(after)])
 }
