@@ -5,6 +5,7 @@
  * restoring memories and conversations, supersedes, memories made private and shared again) and
  * random moments, every `why` answer read through the fast path is the replay's, byte for byte:
  * results, scores and their terms, the events behind them, what was left out and why, short ids.
+ * A past store moved on to a later moment (`advancePrefix`) holds what one folded there does.
  */
 import * as fc from "fast-check"
 import { expect, test } from "vitest"
@@ -13,7 +14,8 @@ import { explainRun, runRanking } from "../../src/retrieval/ranking-run.js"
 import { seenBy } from "../../src/services/seen-by.js"
 import type { LedgerStore } from "../../src/store/sqlite/ledger-store.js"
 import { sqliteReads } from "../../src/store/sqlite/sqlite-reads.js"
-import { foldedPrefix, momentOf, PastStores, replayUntil } from "../../src/store/sqlite/time-travel.js"
+import { diffSnapshots, snapshotProjections } from "../../src/store/sqlite/projections/snapshot.js"
+import { advancePrefix, foldedPrefix, momentOf, PastStores, replayUntil } from "../../src/store/sqlite/time-travel.js"
 import { appendScenario, eventsOf, scenarioArb } from "../support/ledger-arbitrary.js"
 import { withTempStores } from "../support/temp-store.js"
 import { added } from "../support/events.js"
@@ -90,4 +92,31 @@ test("why at any moment reads the same from the fast path as from a replay of th
   )
   // Generated logs mostly move forward in time: most moments take the fast path.
   expect(prefixes).toBeGreaterThan(20)
+})
+
+test("a past store moved on to a later moment answers as one folded at that moment, row for row", () => {
+  fc.assert(
+    fc.property(scenarioArb(30, { privacy: true }), fc.nat(), fc.nat(), (scenario, a, b) => {
+      const events = eventsOf(scenario.steps)
+      if (events.length === 0) return
+      withTempStores((open) => {
+        const store = open()
+        appendScenario(store, scenario, events)
+        const head = store.read((db) => db.prepare("SELECT count(*) AS n FROM events").get() as { n: number }).n
+        const [from, end] = [a % (head + 1), b % (head + 1)].sort((x, y) => x - y) as [number, number]
+        const nowMs = Date.parse(events[events.length - 1]!.recordedAt)
+        const moved = foldedPrefix(store, from)
+        const folded = foldedPrefix(store, end)
+        try {
+          advancePrefix(moved, store.config, from, end)
+          expect(diffSnapshots(snapshotProjections(moved.db), snapshotProjections(folded.db))).toEqual([])
+          expect(answers(moved, nowMs)).toBe(answers(folded, nowMs))
+        } finally {
+          moved.close()
+          folded.close()
+        }
+      })
+    }),
+    { numRuns: 60 }
+  )
 })
