@@ -83,6 +83,10 @@ test("why at any moment reads the same from the fast path as from a replay of th
             tx.append([{ id: eventId(900), recordedAt, origin: "cli", agent: "test", event: added(memoryId(900), "deploy the cache node with pnpm") }])
           )
           expect(stores.read(untilIso, (past) => answers(past, nowMs))).toBe(replayed(store, untilIso, nowMs))
+          // Then a later moment: the kept store moved on, or folded anew when that is cheaper.
+          const laterMs = nowMs + 30 * 60_000
+          const laterIso = new Date(laterMs).toISOString()
+          expect(stores.read(laterIso, (past) => answers(past, laterMs))).toBe(replayed(store, laterIso, laterMs))
         } finally {
           stores.close()
         }
