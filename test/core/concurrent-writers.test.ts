@@ -55,7 +55,7 @@ test(`${WORKERS} processes appending ${EVENTS_EACH} events each lose and duplica
     const incremental = snapshot(db)
     expect(incremental.memories).toHaveLength(WORKERS * EVENTS_EACH)
     db.transaction(() => rebuildProjections(db, DEFAULT_CONFIG)).immediate()
-    expectSameProjections(incremental, snapshot(db), ["memories", "evidence", "fts", "ftsOrphans", "conversations", "memoryCounts", "outcomeDays"])
+    expectSameProjections(incremental, snapshot(db), ["memories", "evidence", "fts", "ftsOrphans", "ftsTotals", "conversations", "memoryCounts", "outcomeDays"])
   } finally {
     db.close()
   }

@@ -70,7 +70,7 @@ test(`a writer killed ${KILLS} times at random moments leaves a sound database e
       // The projections were committed with the events: their checkpoints match the log's head.
       expect(db.prepare("SELECT DISTINCT last_seq AS seq FROM projection_checkpoints").all(), where).toEqual([{ seq: events }])
       const [current, rebuilt] = currentAndRebuilt(db)
-      expectSameProjections(current, rebuilt, ["memories", "evidence", "fts", "ftsOrphans", "conversations", "memoryCounts", "outcomeDays"])
+      expectSameProjections(current, rebuilt, ["memories", "evidence", "fts", "ftsOrphans", "ftsTotals", "conversations", "memoryCounts", "outcomeDays"])
     } finally {
       db.close()
     }

@@ -124,7 +124,7 @@ test("a bulk import writes the same log and projections as a line-by-line import
           const actual = importJsonl(bulk, jsonl(lines), ACTOR, NOW, () => seededIds(seed), undefined, { batchSize, bulkFrom: 0, ...writer(thread) })
           expect(actual).toEqual(expected)
           expect(logOf(bulk)).toEqual(logOf(slow))
-          expectSameProjections(snapshot(bulk.db), snapshot(slow.db), ["memories", "evidence", "fts", "ftsOrphans", "conversations", "memoryCounts", "outcomeDays"])
+          expectSameProjections(snapshot(bulk.db), snapshot(slow.db), ["memories", "evidence", "fts", "ftsOrphans", "ftsTotals", "conversations", "memoryCounts", "outcomeDays"])
           expect(verifyStore(bulk.db, DEFAULT_CONFIG, new Date().toISOString()).ok).toBe(true)
         })
     ),
@@ -167,7 +167,7 @@ test.each([false, true])("exported events among memory lines are imported as a s
     expect(Either.isRight(expected) && expected.right.events).toBe(exported.length)
     expect(actual).toEqual(expected)
     expect(logOf(bulk)).toEqual(logOf(slow))
-    expectSameProjections(snapshot(bulk.db), snapshot(slow.db), ["memories", "evidence", "fts", "ftsOrphans", "conversations", "memoryCounts", "outcomeDays"])
+    expectSameProjections(snapshot(bulk.db), snapshot(slow.db), ["memories", "evidence", "fts", "ftsOrphans", "ftsTotals", "conversations", "memoryCounts", "outcomeDays"])
   })
 })
 

@@ -58,7 +58,7 @@ test.each(WRITERS)("a batch another writer committed under is decided again (%s)
     expect(verifyStore(store.db, DEFAULT_CONFIG, new Date().toISOString()).ok).toBe(true)
     const incremental = snapshot(store.db)
     rebuildProjections(store.db, DEFAULT_CONFIG)
-    expectSameProjections(snapshot(store.db), incremental, ["memories", "evidence", "fts", "ftsOrphans", "conversations", "memoryCounts", "outcomeDays"])
+    expectSameProjections(snapshot(store.db), incremental, ["memories", "evidence", "fts", "ftsOrphans", "ftsTotals", "conversations", "memoryCounts", "outcomeDays"])
   } finally {
     other.close()
   }
