@@ -8,6 +8,10 @@ const QUERIES: Record<string, string> = {
   memories: "SELECT * FROM memories ORDER BY key",
   evidence: "SELECT * FROM evidence ORDER BY memory_id",
   fts: "SELECT term, doc, col, offset FROM memories_fts_terms ORDER BY doc, col, offset, term",
+  // What BM25 reads of each index as a whole, its row count and token totals: FTS5's averages
+  // record, left out when all zeros (an index emptied, which a rebuild never writes).
+  ftsTotals: `SELECT 'memories' AS idx, hex(block) AS totals FROM memories_fts_data WHERE id = 1 AND hex(block) GLOB '*[1-9A-F]*'
+              UNION ALL SELECT 'cues', hex(block) FROM cues_fts_data WHERE id = 1 AND hex(block) GLOB '*[1-9A-F]*'`,
   conversations: "SELECT * FROM conversations ORDER BY origin",
   memoryCounts: "SELECT * FROM memory_counts ORDER BY grp",
   outcomeDays: "SELECT * FROM outcome_days ORDER BY day, origin",
