@@ -23,11 +23,26 @@ import { rebuildProjections } from "./projections/rebuild.js"
 import { LedgerStore } from "./ledger-store.js"
 import type { Db } from "./database.js"
 
+/**
+ * Moving a past store on applies each event as an append does, reading and writing the rows it
+ * touches: 9 to 17 times what folding it costs (bench/past-store.ts `advance`: 160 to 190
+ * against 18 to 22 µs an event at 200,000 events, 465 against 28 at 1,000,000). Beyond a
+ * twentieth of the new prefix, a new fold is as cheap or cheaper.
+ */
+const ADVANCE_SHARE = 0.05
+
+/** Events applied to a moved-on past store at a time: read whole, as a statement still reading would block the writes. */
+const ADVANCE_BATCH = 5_000
+
 /** The past stores a reader asks for, the last kept while it still stands for its moment. */
 export class PastStores {
   private kept: { readonly past: LedgerStore; end: number; purged: number; untilIso: string; moment: Moment } | undefined
 
-  constructor(private readonly store: LedgerStore) {}
+  /** `advanceShare`: how much of a new prefix the kept store may move on over (tests move it always). */
+  constructor(
+    private readonly store: LedgerStore,
+    private readonly advanceShare = ADVANCE_SHARE
+  ) {}
 
   /** Runs `f` on the store as it was at `untilIso`. */
   read<A>(untilIso: string, f: (past: LedgerStore) => A): A {
@@ -54,7 +69,7 @@ export class PastStores {
    */
   private keptFor(end: number, purged: number) {
     const kept = this.kept
-    if (kept !== undefined && kept.purged === purged && kept.end <= end && end - kept.end <= end * ADVANCE_SHARE) {
+    if (kept !== undefined && kept.purged === purged && kept.end <= end && end - kept.end <= end * this.advanceShare) {
       if (kept.end < end) advancePrefix(kept.past, this.store.config, kept.end, end)
       kept.end = end
       return kept
@@ -69,17 +84,6 @@ export class PastStores {
     this.kept = undefined
   }
 }
-
-/**
- * Moving a past store on applies each event as an append does, reading and writing the rows it
- * touches: 9 to 17 times what folding it costs (bench/past-store.ts `advance`: 160 to 190
- * against 18 to 22 µs an event at 200,000 events, 465 against 28 at 1,000,000). Beyond a
- * twentieth of the new prefix, a new fold is as cheap or cheaper.
- */
-const ADVANCE_SHARE = 0.05
-
-/** Events applied to a moved-on past store at a time: read whole, as a statement still reading would block the writes. */
-const ADVANCE_BATCH = 5_000
 
 /** Where a moment's events end in the log, as `momentOf` found it. */
 export interface Moment {
