@@ -2,8 +2,9 @@
  * The synchronous PostgreSQL connection (sync-client.ts): a statement whose wait is given up
  * (it took longer than the connection waits: a lock held elsewhere, a dead server) runs on, and
  * its late answer is never taken for the answer of a statement sent after it; a batch of
- * queued writes is waited for statement by statement, however long the whole batch runs; and a
- * statement used again is prepared on the server, but never inside `unprepared`.
+ * queued writes is waited for statement by statement, however long the whole batch runs, and
+ * travels with the read after it; and a statement used again is prepared on the server, but
+ * never inside `unprepared`.
  */
 import { afterAll, expect, it } from "vitest"
 import { SyncPg } from "../../src/store/postgres/sync-client.js"
@@ -34,6 +35,26 @@ describePostgres("a synchronous PostgreSQL connection", () => {
       for (const n of [1, 2, 3, 4]) db.run("INSERT INTO slow_writes SELECT $1::int FROM pg_sleep(0.15)", [n])
       db.flush()
       expect(db.query("SELECT n FROM slow_writes ORDER BY n")).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }])
+    } finally {
+      db.close()
+    }
+  })
+
+  it("sends queued writes with the next read, in one round trip, and a failing write's error is the read's", async () => {
+    const db = SyncPg.connect((await testPostgres()).url)
+    try {
+      db.execute("CREATE TEMP TABLE queued_writes (n int PRIMARY KEY)")
+      const before = db.roundTrips
+      db.run("BEGIN")
+      for (const n of [1, 2, 3]) db.run("INSERT INTO queued_writes VALUES ($1)", [n])
+      expect(db.query("SELECT count(*)::int AS n FROM queued_writes")).toEqual([{ n: 3 }])
+      expect(db.roundTrips - before).toBe(1)
+
+      db.run("INSERT INTO queued_writes VALUES ($1)", [1])
+      db.run("INSERT INTO queued_writes VALUES ($1)", [4])
+      expect(() => db.query("SELECT 'not reached' AS said")).toThrow(/duplicate key/)
+      db.execute("ROLLBACK")
+      expect(db.query("SELECT count(*)::int AS n FROM queued_writes")).toEqual([{ n: 0 }])
     } finally {
       db.close()
     }

@@ -107,7 +107,8 @@ export class PgLedger {
   }
 
   private transaction<A>(begin: string, f: () => A): A {
-    this.db.execute(begin)
+    // Queued: it travels with the transaction's first statement rather than waiting for an answer of its own.
+    this.db.run(begin)
     this.inTransaction = true
     try {
       const result = f()

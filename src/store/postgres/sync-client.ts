@@ -7,10 +7,10 @@
  * (receiveMessageOnPort). A statement costs one loopback round trip plus a few microseconds
  * of messaging; no native build, no libpq headers.
  *
- * Statements whose answer nobody reads (`run`: the log's and the projections' writes) are
- * queued and sent together before the next read or the commit, so a write of ten rows waits
- * for one answer, not ten. PostgreSQL runs them in order; the first that fails aborts the
- * transaction, and the error surfaces at the flush.
+ * Statements whose answer nobody reads (`run`: the log's and the projections' writes, a
+ * transaction's BEGIN) are queued and sent in the same message as the next read or the commit,
+ * so a write of ten rows and the read after it wait for one answer, not eleven. PostgreSQL runs
+ * them in order; the first that fails aborts the transaction, and its error is the read's.
  *
  * The worker is only a statement runner, so its code is a string run by `eval`: the same from
  * the sources, the CLI bundle or the SDK's compiled files. It loads `pg` from the path resolved
@@ -62,6 +62,8 @@ export class SyncPg {
   private closed = false
   private asked = 0
   private prepare = true
+  /** Messages this connection has waited on: each is a trip to the worker and to the server. */
+  roundTrips = 0
 
   private constructor(
     private readonly worker: Worker,
@@ -92,10 +94,9 @@ export class SyncPg {
     return client
   }
 
-  /** Rows of one statement (`$1`, `$2`... for parameters), after every queued write. */
+  /** Rows of one statement (`$1`, `$2`... for parameters), after every queued write, sent with them. */
   query<Row = Record<string, unknown>>(sql: string, params: ReadonlyArray<unknown> = []): Row[] {
-    this.flush()
-    return this.ask({ op: "query", sql, params, prepare: this.prepare }).rows as Row[]
+    return this.ask({ op: "query", sql, params, prepare: this.prepare, before: this.takeWrites() }).rows as Row[]
   }
 
   /** The first row, or undefined. */
@@ -103,10 +104,9 @@ export class SyncPg {
     return this.query<Row>(sql, params)[0]
   }
 
-  /** How many rows a statement changed, after every queued write. */
+  /** How many rows a statement changed, after every queued write, sent with them. */
   execute(sql: string, params: ReadonlyArray<unknown> = []): number {
-    this.flush()
-    return this.ask({ op: "query", sql, params, prepare: this.prepare }).rowCount
+    return this.ask({ op: "query", sql, params, prepare: this.prepare, before: this.takeWrites() }).rowCount
   }
 
   /**
@@ -121,9 +121,13 @@ export class SyncPg {
   /** Sends the queued statements and waits for them; throws the first one's error. */
   flush(): void {
     if (this.writes.length === 0) return
+    this.ask({ op: "batch", batch: this.takeWrites(), prepare: this.prepare })
+  }
+
+  private takeWrites(): Array<[string, ReadonlyArray<unknown>]> {
     const batch = this.writes
     this.writes = []
-    this.ask({ op: "batch", batch, prepare: this.prepare })
+    return batch
   }
 
   /**
@@ -168,6 +172,7 @@ export class SyncPg {
    */
   private ask(message: object, waitMs = this.answerWaitMs): { rows: ReadonlyArray<Record<string, unknown>>; rowCount: number } {
     const id = ++this.asked
+    this.roundTrips++
     let deadline = Date.now() + waitMs
     Atomics.store(this.signal, 0, 0)
     this.port.postMessage({ ...message, id })
@@ -231,13 +236,18 @@ const failure = (e) => ({ error: { message: String(e && e.message || e), code: e
 const handle = async (m) => {
   if (m.op === "connect") { await client.connect(); return { rows: [], rowCount: 0 } }
   if (m.op === "close") { await client.end(); return { rows: [], rowCount: 0 } }
-  if (m.op === "batch") {
-    for (const [text, values] of m.batch) {
+  const runBatch = async (batch) => {
+    for (const [text, values] of batch) {
       await client.query(statement(text, values, m.prepare))
       answer({ id: m.id, done: true })
     }
+  }
+  if (m.op === "batch") {
+    await runBatch(m.batch)
     return { rows: [], rowCount: 0 }
   }
+  // The queued writes sent with a read run first; the first that fails is the read's answer.
+  if (m.before !== undefined) await runBatch(m.before)
   const r = await client.query(statement(m.sql, m.params, m.prepare))
   const last = Array.isArray(r) ? r[r.length - 1] : r
   return { rows: last.rows ?? [], rowCount: last.rowCount ?? 0 }
