@@ -4,11 +4,12 @@
  * timed in the client (a statement's server time plus one loopback round trip), grouped by
  * the statement's text.
  *
- *   node bench/run.mjs pg-statements --store postgres://SERVER/KEPT_DATABASE [--size 100000] [--queries 100]  [--common] [--explain]
+ *   node bench/run.mjs pg-statements --store postgres://SERVER/KEPT_DATABASE [--size 100000] [--queries 100]  [--common] [--explain] [--dump FILE]
  */
+import { writeFileSync } from "node:fs"
 import { performance } from "node:perf_hooks"
 import pg from "pg"
-import { Effect, ManagedRuntime } from "effect"
+import { Clock, Effect, ManagedRuntime } from "effect"
 import { AppLayer } from "../src/services/app.js"
 import { Retrieval } from "../src/services/retrieval.js"
 import { SyncPg } from "../src/store/postgres/sync-client.js"
@@ -88,18 +89,34 @@ const explainSlowest = async () => {
   }
 }
 
+/** One moment for every search, so that two runs' scores (which decay with time) compare exactly. */
+const FIXED_MS = Date.parse("2026-12-01T00:00:00Z")
+const FIXED_CLOCK: Clock.Clock = {
+  [Clock.ClockTypeId]: Clock.ClockTypeId,
+  unsafeCurrentTimeMillis: () => FIXED_MS,
+  currentTimeMillis: Effect.succeed(FIXED_MS),
+  unsafeCurrentTimeNanos: () => BigInt(FIXED_MS) * 1_000_000n,
+  currentTimeNanos: Effect.succeed(BigInt(FIXED_MS) * 1_000_000n),
+  sleep: (duration) => Effect.sleep(duration)
+}
+
 const corpus = generateMemories(size)
 const queries = process.argv.includes("--common") ? commonWordQueries(corpus, queryCount) : makeQueries(queryCount, corpus, makeRandom(size))
 const runtime = ManagedRuntime.make(AppLayer(store))
 try {
   for (const q of queries.slice(0, 10)) await runtime.runPromise(Effect.flatMap(Retrieval, (r) => r.search({ query: q.query, project: q.project, limit: 10 }, actor)))
   recording = true
+  const answers: string[] = []
   for (const q of queries) {
     sequence = []
-    await runtime.runPromise(Effect.flatMap(Retrieval, (r) => r.search({ query: q.query, project: q.project, limit: 10 }, actor)))
+    const found = await runtime.runPromise(Effect.withClock(Effect.flatMap(Retrieval, (r) => r.search({ query: q.query, project: q.project, limit: 10 }, actor)), FIXED_CLOCK))
+    answers.push(JSON.stringify({ q, results: found.results.map((r) => [r.memory.id, r.shortId, r.score]) }))
     sequences.set(sequence.join(" "), (sequences.get(sequence.join(" ")) ?? 0) + 1)
   }
   recording = false
+  // Every answer, to compare two versions of the code on one store.
+  const dump = stringArg("dump")
+  if (dump !== undefined) writeFileSync(dump, answers.join("\n") + "\n")
   let total = 0
   let trips = 0
   for (const [key, { n, ms }] of [...timed].sort((a, b) => b[1].ms - a[1].ms)) {
