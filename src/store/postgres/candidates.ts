@@ -9,8 +9,10 @@ import { candidateLimit, type KeywordCandidates, type Scope } from "../../retrie
 import { combinePhrasings } from "../../retrieval/phrasing-matches.js"
 import type { DocumentFrequency } from "../../retrieval/coverage.js"
 import { categoryToken, placeTokensOf } from "../../retrieval/place-tokens.js"
+import { stemsOf } from "../../retrieval/stems.js"
 import { matchesAt, readPhrasing } from "./keyword-matches.js"
-import { bm25Search, weighQuery, type WeighedQuery } from "./keyword-search.js"
+import { bm25Search, readStatistics, weighQuery, type WeighedQuery } from "./keyword-search.js"
+import type { ReadMemo } from "./read-memo.js"
 import { liveByKeys, memoriesByKey } from "./memory-reads.js"
 import type { SyncPg } from "./sync-client.js"
 import type { Viewer } from "../../domain/viewer.js"
@@ -22,6 +24,7 @@ import type { Viewer } from "../../domain/viewer.js"
  */
 export const keywordCandidates = (
   db: SyncPg,
+  memo: ReadMemo,
   phrasings: ReadonlyArray<string>,
   scope: Scope,
   limit: number,
@@ -33,7 +36,11 @@ export const keywordCandidates = (
   const reads = new Map(
     phrasings.map((p) => {
       const q = weighQuery(p)
-      return [p, q === undefined ? undefined : readPhrasing(db, q, scope, count, read, config)] as const
+      if (q === undefined) return [p, undefined] as const
+      // The phrasing's stems too: the coverage stage asks their frequencies next (documentFrequency).
+      const statistics = readStatistics(db, [...new Set([...q.terms, ...stemsOf(p)])])
+      memo.keepFrequencies(statistics.memories.df, statistics.memories.docs)
+      return [p, readPhrasing(db, q, statistics, scope, count, read, config)] as const
     })
   )
   const candidatesOf = (n: number): KeywordCandidates => {
@@ -48,7 +55,9 @@ export const keywordCandidates = (
 }
 
 /** How many memories hold each stem, and how many memories there are. */
-export const documentFrequency = (db: SyncPg): DocumentFrequency => (stems) => {
+export const documentFrequency = (db: SyncPg, memo: ReadMemo): DocumentFrequency => (stems) => {
+  const kept = memo.frequenciesOf(stems)
+  if (kept !== undefined) return kept
   const df = new Map<string, number>(stems.map((s) => [s, 0]))
   // Every memory, live or not, is one document of the index: its count is the memories' count.
   const rows = db.query<{ term: string | null; df: number }>(

@@ -11,7 +11,8 @@ import { cueWeightAt } from "../../projections/cue-state.js"
 import type { Scope } from "../../retrieval/candidate.js"
 import type { MatchRow, PhrasingMatches } from "../../retrieval/phrasing-matches.js"
 import { categoryToken, placeTokensOf } from "../../retrieval/place-tokens.js"
-import { bm25Best, type WeighedQuery } from "./keyword-search.js"
+import type { IndexName } from "./keyword-index.js"
+import { bm25Best, type IndexStatistics, type WeighedQuery } from "./keyword-search.js"
 import type { SyncPg } from "./sync-client.js"
 
 /** A match as searched: its fields are null when it was beyond the rows whose fields were joined. */
@@ -28,6 +29,8 @@ interface IndexMatches<Row> {
 /** A phrasing's matches in both indexes, searched again for more rows only when they hold too few. */
 export interface PhrasingReads {
   readonly query: WeighedQuery
+  /** Both indexes' statistics for its terms, read once (readStatistics). */
+  readonly statistics: Record<IndexName, IndexStatistics>
   content: IndexMatches<ContentRow>
   cues: IndexMatches<CueRow>
 }
@@ -58,8 +61,8 @@ const numbered = (matches: string, fields: string, n: number) => `
     LEFT JOIN LATERAL (${fields} AND f.n <= $${n} OFFSET 0) x ON TRUE
    ORDER BY f.n`
 
-const searchContent = (db: SyncPg, q: WeighedQuery, scope: Scope, count: number, read: number, config: LedgerConfig): IndexMatches<ContentRow> => {
-  const found = bm25Best<ContentRow & { match_key: number }>(db, q, {
+const searchContent = (db: SyncPg, p: PhrasingReads, scope: Scope, count: number, read: number, config: LedgerConfig): IndexMatches<ContentRow> => {
+  const found = bm25Best<ContentRow & { match_key: number }>(db, p.query, {
     index: "memories",
     weights: config.fieldWeights.slice(0, 5),
     places: placeTokensOf(scope.project, true, scope.viewer),
@@ -68,12 +71,12 @@ const searchContent = (db: SyncPg, q: WeighedQuery, scope: Scope, count: number,
     params: [count, ...(scope.category === undefined ? [] : [categoryToken(scope.category)])],
     ...(scope.category === undefined ? {} : { where: "t.category = $7" }),
     around: (matches) => numbered(matches, contentFields("f.key"), 6)
-  })
+  }, p.statistics.memories)
   return { rows: found.rows.map((r) => Object.assign(r, { key: r.match_key })), upTo: found.upTo, fields: count }
 }
 
-const searchCues = (db: SyncPg, q: WeighedQuery, scope: Scope, count: number, read: number, config: LedgerConfig): IndexMatches<CueRow> => {
-  const found = bm25Best<CueRow & { match_key: number }>(db, q, {
+const searchCues = (db: SyncPg, p: PhrasingReads, scope: Scope, count: number, read: number, config: LedgerConfig): IndexMatches<CueRow> => {
+  const found = bm25Best<CueRow & { match_key: number }>(db, p.query, {
     index: "cues",
     weights: [1, config.fieldWeights[4]!],
     places: placeTokensOf(scope.project, true),
@@ -81,23 +84,32 @@ const searchCues = (db: SyncPg, q: WeighedQuery, scope: Scope, count: number, re
     read,
     params: [scope.project, scope.viewer ?? null, count],
     around: (matches) => numbered(matches, cueFields("f.key", 6, 7), 8)
-  })
+  }, p.statistics.cues)
   return { rows: found.rows.map((r) => Object.assign(r, { cue_key: r.match_key })), upTo: found.upTo, fields: count }
 }
 
-/** A phrasing's search in both indexes. */
-export const readPhrasing = (db: SyncPg, q: WeighedQuery, scope: Scope, count: number, read: number, config: LedgerConfig): PhrasingReads => ({
-  query: q,
-  content: searchContent(db, q, scope, count, read, config),
-  cues: searchCues(db, q, scope, count, read, config)
-})
+/** A phrasing's search in both indexes, given their statistics for its terms. */
+export const readPhrasing = (
+  db: SyncPg,
+  query: WeighedQuery,
+  statistics: Record<IndexName, IndexStatistics>,
+  scope: Scope,
+  count: number,
+  read: number,
+  config: LedgerConfig
+): PhrasingReads => {
+  const p = { query, statistics } as PhrasingReads
+  p.content = searchContent(db, p, scope, count, read, config)
+  p.cues = searchCues(db, p, scope, count, read, config)
+  return p
+}
 
 /** The best `n` of each index's matches, searched again when fewer were read, with the fields of each. */
 export const matchesAt = (db: SyncPg, reads: PhrasingReads, n: number, scope: Scope, config: LedgerConfig, nowMs: number): PhrasingMatches => {
   // Fewer rows than `upTo` means every match was read.
   const short = (m: IndexMatches<unknown>) => m.upTo < n && m.rows.length >= m.upTo
-  if (short(reads.content)) reads.content = searchContent(db, reads.query, scope, n, n, config)
-  if (short(reads.cues)) reads.cues = searchCues(db, reads.query, scope, n, n, config)
+  if (short(reads.content)) reads.content = searchContent(db, reads, scope, n, n, config)
+  if (short(reads.cues)) reads.cues = searchCues(db, reads, scope, n, n, config)
   const content = withFields(db, reads.content, n, (rows) => contentFieldsOf(db, rows))
   const cues = withFields(db, reads.cues, n, (rows) => cueFieldsOf(db, rows, scope))
   // A cue's weight counts at most 1, so no unread cue scores above the weakest one read.

@@ -29,21 +29,40 @@ export interface QueryStatistics {
   readonly rows: number
 }
 
-/** One statement, before the search: the search's own SQL then stays simple enough to plan in a moment. */
-export const queryStatistics = (db: SyncPg, index: IndexName, q: WeighedQuery): QueryStatistics => {
-  const rows = db.query<{ term: string | null; n: number; tokens: number | null; ref_avg: number | null }>(
-    `SELECT term, df AS n, NULL::bigint AS tokens, NULL::float8 AS ref_avg FROM keyword_df WHERE index_name = $1 AND term = ANY($2)
-     UNION ALL SELECT NULL, docs, tokens, ref_avg FROM keyword_totals WHERE index_name = $1`,
-    [index, q.terms]
+/** An index's document frequency of some terms (0 for one no document holds), and its totals. */
+export interface IndexStatistics {
+  readonly df: ReadonlyMap<string, number>
+  readonly docs: number
+  readonly tokens: number
+  readonly refAvg: number
+}
+
+/**
+ * Both indexes' statistics for `terms`, in one statement before the searches: the search's own
+ * SQL then stays simple enough to plan in a moment, and a phrasing searched in both indexes
+ * waits for one answer, not two.
+ */
+export const readStatistics = (db: SyncPg, terms: ReadonlyArray<string>): Record<IndexName, IndexStatistics> => {
+  const rows = db.query<{ index_name: IndexName; term: string | null; n: number; tokens: number | null; ref_avg: number | null }>(
+    `SELECT index_name, term, df AS n, NULL::bigint AS tokens, NULL::float8 AS ref_avg FROM keyword_df WHERE index_name IN ('memories', 'cues') AND term = ANY($1)
+     UNION ALL SELECT index_name, NULL, docs, tokens, ref_avg FROM keyword_totals`,
+    [terms]
   )
-  const df = new Map<string, number>()
-  let docs = 0
-  let tokens = 0
-  let refAvg = 1
-  for (const r of rows) {
-    if (r.term !== null) df.set(r.term, r.n)
-    else [docs, tokens, refAvg] = [r.n, r.tokens ?? 0, r.ref_avg ?? 1]
+  const read = (index: IndexName): IndexStatistics => {
+    const df = new Map<string, number>(terms.map((t) => [t, 0]))
+    let totals = { docs: 0, tokens: 0, refAvg: 1 }
+    for (const r of rows) {
+      if (r.index_name !== index) continue
+      if (r.term !== null) df.set(r.term, r.n)
+      else totals = { docs: r.n, tokens: r.tokens ?? 0, refAvg: r.ref_avg ?? 1 }
+    }
+    return { df, ...totals }
   }
+  return { memories: read("memories"), cues: read("cues") }
+}
+
+/** What a search of `q` needs of an index's statistics (which hold its terms). */
+export const statisticsOf = (q: WeighedQuery, { df, docs, tokens, refAvg }: IndexStatistics): QueryStatistics => {
   const idf = q.terms.map((term) => {
     const n = df.get(term) ?? 0
     const value = Math.log((docs - n + 0.5) / (n + 0.5))
@@ -52,6 +71,8 @@ export const queryStatistics = (db: SyncPg, index: IndexName, q: WeighedQuery): 
   const rowsOfTerms = [...new Set(q.terms)].reduce((sum, term) => sum + (df.get(term) ?? 0), 0)
   return { idf, avg: docs === 0 ? 1 : tokens / docs, refAvg, rows: rowsOfTerms }
 }
+
+export const queryStatistics = (db: SyncPg, index: IndexName, q: WeighedQuery): QueryStatistics => statisticsOf(q, readStatistics(db, q.terms)[index])
 
 /** How a search reads each term's rows: all of them, or at most this many of each, best first. */
 export type Reading = "all" | number
@@ -176,8 +197,13 @@ export interface Bm25Rows<Row> {
 }
 
 /** The best rows of a BM25 search, exactly: the statistics, then the reading exactTop settles on. */
-export const bm25Best = <Row extends { readonly relevance: number; readonly reach: number }>(db: SyncPg, q: WeighedQuery, search: Bm25Search): Bm25Rows<Row> => {
-  const stats = queryStatistics(db, search.index, q)
+export const bm25Best = <Row extends { readonly relevance: number; readonly reach: number }>(
+  db: SyncPg,
+  q: WeighedQuery,
+  search: Bm25Search,
+  statistics: IndexStatistics = readStatistics(db, q.terms)[search.index]
+): Bm25Rows<Row> => {
+  const stats = statisticsOf(q, statistics)
   // No row holds any of the words (often so of learned cues): nothing to search.
   if (stats.rows === 0) return { rows: [], upTo: search.count }
   const around = search.around ?? ((matches: string) => matches)

@@ -18,6 +18,7 @@ import { appendEvents, appendRawAfter } from "./event-log.js"
 import { findRestatement } from "./memory-reads.js"
 import { loadConversation, loadMemory, pgProjectionTables } from "./projections.js"
 import { pgReads } from "./pg-reads.js"
+import { ReadMemo } from "./read-memo.js"
 import { NOTICE_CHANNEL, WRITE_LOCK } from "./schema.js"
 import type { SyncPg } from "./sync-client.js"
 import type { VectorSupport } from "./vector-support.js"
@@ -32,6 +33,7 @@ export interface PgWriteTx extends WriteUnit {
 export class PgLedger {
   private inTransaction = false
   readonly reads: LedgerReads
+  private readonly memo = new ReadMemo()
 
   constructor(
     readonly db: SyncPg,
@@ -40,7 +42,7 @@ export class PgLedger {
     /** Whether this database keeps the embedder's vectors, decided when it was opened. */
     readonly vectors: VectorSupport
   ) {
-    this.reads = pgReads(db, vectors.kept)
+    this.reads = pgReads(db, vectors.kept, this.memo)
   }
 
   /** Runs `f` under the write lock; a Left or a throw rolls back everything it appended. */
@@ -103,7 +105,7 @@ export class PgLedger {
   /** Runs `f` on one snapshot (or in the transaction already open). */
   read<A>(f: (db: SyncPg) => A): A {
     if (this.inTransaction) return f(this.db)
-    return this.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", () => f(this.db))
+    return this.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", () => this.memo.within(() => f(this.db)))
   }
 
   private transaction<A>(begin: string, f: () => A): A {
