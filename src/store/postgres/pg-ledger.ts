@@ -61,11 +61,11 @@ export class PgLedger {
 
   writeOrThrow<A>(f: (tx: PgWriteTx) => A): A {
     if (this.inTransaction) throw new Error("a write cannot run inside another unit of work")
-    return this.transaction("BEGIN", () => {
-      // The lock first, in a statement of its own: a statement reads the snapshot taken when it
-      // began, so a head read in the statement that waited for the lock would be the head from
-      // before the wait, and two servers would number their appends alike.
-      this.db.query("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK])
+    // The lock first, in a statement of its own: a statement reads the snapshot taken when it
+    // began, so a head read in the statement that waited for the lock would be the head from
+    // before the wait, and two servers would number their appends alike. It is queued with the
+    // BEGIN, one text of two statements, and sent with the head read.
+    return this.transaction(`BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK})`, () => {
       const start = this.db.one<{ broken: { broken_at: number; reason: string; found_at: string } | null; head: LogHead | null }>(
         `SELECT (SELECT json_build_object('broken_at', broken_at, 'reason', reason, 'found_at', found_at) FROM chain_break WHERE id = 1) AS broken,
                 (SELECT json_build_object('seq', seq, 'hash', hash) FROM events ORDER BY seq DESC LIMIT 1) AS head`

@@ -30,8 +30,8 @@ let loadedThreads: Threads | undefined
 
 /**
  * How long a statement may take before its wait is given up: it only bounds a dead server. A
- * batch's wait starts again at each of its statements' answers, so a rebuild's long run of
- * writes is never taken for one.
+ * batch's wait starts again each time the worker says its statements are running (at least
+ * every quarter of the wait), so a rebuild's long run of writes is never taken for one.
  */
 const ANSWER_WAIT_MS = 120_000
 
@@ -79,7 +79,11 @@ export class SyncPg {
   static connect(url: string, driver = createRequire(import.meta.url).resolve("pg"), answerWaitMs = ANSWER_WAIT_MS): SyncPg {
     const { port1, port2 } = new (threads().MessageChannel)()
     const signal = new Int32Array(new SharedArrayBuffer(4))
-    const worker = new (threads().Worker)(WORKER_SOURCE, { eval: true, workerData: { port: port2, signal: signal.buffer, driver, url }, transferList: [port2] })
+    const worker = new (threads().Worker)(WORKER_SOURCE, {
+      eval: true,
+      workerData: { port: port2, signal: signal.buffer, driver, url, doneAfterMs: Math.floor(answerWaitMs / 4) },
+      transferList: [port2]
+    })
     // Neither keeps the process alive, even if `close` is never reached.
     worker.unref()
     port1.unref()
@@ -236,10 +240,16 @@ const failure = (e) => ({ error: { message: String(e && e.message || e), code: e
 const handle = async (m) => {
   if (m.op === "connect") { await client.connect(); return { rows: [], rowCount: 0 } }
   if (m.op === "close") { await client.end(); return { rows: [], rowCount: 0 } }
+  // A batch's statement says it has run only once a quarter of the caller's wait has passed
+  // since the last word: enough to keep a long batch's wait going, and a short batch (a search's
+  // record) costs no message, and no wake-up of the caller, per statement.
+  let said = Date.now()
   const runBatch = async (batch) => {
     for (const [text, values] of batch) {
       await client.query(statement(text, values, m.prepare))
+      if (Date.now() - said < workerData.doneAfterMs) continue
       answer({ id: m.id, done: true })
+      said = Date.now()
     }
   }
   if (m.op === "batch") {
