@@ -3,8 +3,9 @@
  * (it took longer than the connection waits: a lock held elsewhere, a dead server) runs on, and
  * its late answer is never taken for the answer of a statement sent after it; a batch of
  * queued writes is waited for statement by statement, however long the whole batch runs, and
- * travels with the read after it; and a statement used again is prepared on the server, but
- * never inside `unprepared`.
+ * travels with the read after it, as does one queued to run soon unless a turn of the event loop
+ * comes first; and a statement used again is prepared on the server, but never inside
+ * `unprepared`.
  */
 import { afterAll, expect, it } from "vitest"
 import { SyncPg } from "../../src/store/postgres/sync-client.js"
@@ -57,6 +58,30 @@ describePostgres("a synchronous PostgreSQL connection", () => {
       expect(db.query("SELECT count(*)::int AS n FROM queued_writes")).toEqual([{ n: 0 }])
     } finally {
       db.close()
+    }
+  })
+
+  it("sends a statement queued to run soon with the next one, or at the next turn of the event loop", async () => {
+    const url = (await testPostgres()).url
+    const db = SyncPg.connect(url)
+    const watcher = SyncPg.connect(url)
+    try {
+      const { pid } = db.one<{ pid: number }>("SELECT pg_backend_pid() AS pid")!
+      const state = () => watcher.one<{ state: string }>("SELECT state FROM pg_stat_activity WHERE pid = $1", [pid])!.state
+      db.run("BEGIN READ ONLY")
+      db.query("SELECT 1 AS one")
+      db.runSoon("COMMIT")
+      expect(state()).toBe("idle in transaction")
+      const before = db.roundTrips
+      db.run("BEGIN READ ONLY")
+      expect(db.query("SELECT 2 AS two")).toEqual([{ two: 2 }])
+      expect(db.roundTrips - before).toBe(1)
+      db.runSoon("COMMIT")
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(state()).toBe("idle")
+    } finally {
+      db.close()
+      watcher.close()
     }
   })
 

@@ -105,16 +105,20 @@ export class PgLedger {
   /** Runs `f` on one snapshot (or in the transaction already open). */
   read<A>(f: (db: SyncPg) => A): A {
     if (this.inTransaction) return f(this.db)
-    return this.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", () => this.memo.within(() => f(this.db)))
+    return this.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", () => this.memo.within(() => f(this.db)), true)
   }
 
-  private transaction<A>(begin: string, f: () => A): A {
+  private transaction<A>(begin: string, f: () => A, readOnly = false): A {
     // Queued: it travels with the transaction's first statement rather than waiting for an answer of its own.
     this.db.run(begin)
     this.inTransaction = true
     try {
       const result = f()
-      this.db.execute("COMMIT")
+      // A read-only transaction has nothing to make durable: its COMMIT goes with the next
+      // statement (a search's record), or at the next turn of the event loop, so that no
+      // snapshot is held while the process idles.
+      if (readOnly) this.db.runSoon("COMMIT")
+      else this.db.execute("COMMIT")
       return result
     } catch (error) {
       this.db.discard()

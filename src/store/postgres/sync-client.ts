@@ -62,6 +62,7 @@ export class SyncPg {
   private closed = false
   private asked = 0
   private prepare = true
+  private flushing: ReturnType<typeof setImmediate> | undefined
   /** Messages this connection has waited on: each is a trip to the worker and to the server. */
   roundTrips = 0
 
@@ -122,6 +123,26 @@ export class SyncPg {
     if (this.writes.length >= QUEUED_MAX) this.flush()
   }
 
+  /**
+   * Queues a statement that must not wait long: it goes with the next statement, or at the next
+   * turn of the event loop, whichever comes first. For a statement that cannot fail in a way
+   * its caller could act on (a read-only transaction's COMMIT): an error at that turn is left
+   * for the next statement of the connection to meet.
+   */
+  runSoon(sql: string, params: ReadonlyArray<unknown> = []): void {
+    this.run(sql, params)
+    if (this.flushing !== undefined) return
+    this.flushing = setImmediate(() => {
+      this.flushing = undefined
+      try {
+        this.flush()
+      } catch {
+        // Left for the next statement.
+      }
+    })
+    this.flushing.unref()
+  }
+
   /** Sends the queued statements and waits for them; throws the first one's error. */
   flush(): void {
     if (this.writes.length === 0) return
@@ -161,6 +182,7 @@ export class SyncPg {
     if (this.closed) return
     this.closed = true
     this.writes = []
+    if (this.flushing !== undefined) clearImmediate(this.flushing)
     try {
       this.ask({ op: "close" })
     } catch {
