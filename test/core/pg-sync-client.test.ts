@@ -85,6 +85,20 @@ describePostgres("a synchronous PostgreSQL connection", () => {
     }
   })
 
+  it("sends consecutive queued statements without parameters as one text", async () => {
+    const db = SyncPg.connect((await testPostgres()).url)
+    try {
+      // A text's statements share the moment the server received it (statement_timestamp).
+      db.run("CREATE TEMP TABLE stamps AS SELECT statement_timestamp() AS t")
+      db.run("SELECT pg_sleep(0.05)")
+      db.run("INSERT INTO stamps SELECT statement_timestamp()")
+      db.run("INSERT INTO stamps SELECT statement_timestamp() FROM (SELECT $1::int) AS p", [1])
+      expect(db.query("SELECT count(*)::int AS n, count(DISTINCT t)::int AS moments FROM stamps")).toEqual([{ n: 3, moments: 2 }])
+    } finally {
+      db.close()
+    }
+  })
+
   it("prepares a statement on the server when it is used again, and none inside unprepared", async () => {
     const db = SyncPg.connect((await testPostgres()).url)
     const preparedTexts = () => db.query<{ statement: string }>("SELECT statement FROM pg_prepared_statements").map((r) => r.statement)

@@ -253,6 +253,19 @@ const statement = (text, values, prepare) => {
   }
   return name === undefined ? { text, values } : { name, text, values }
 }
+// Consecutive statements without parameters go as one text (a read-only transaction's COMMIT
+// and the next write's BEGIN and lock): one message to the server, one answer. Never the read
+// a batch comes with, which may be one that a text of several statements cannot hold (VACUUM).
+const joinPlain = (batch) => {
+  const joined = []
+  for (const [text, values] of batch) {
+    const last = joined[joined.length - 1]
+    const plain = values === undefined || values.length === 0
+    if (plain && last !== undefined && last[2]) last[0] += ";\\n" + text
+    else joined.push([text, values, plain])
+  }
+  return joined
+}
 const answer = (message) => {
   port.postMessage(message)
   Atomics.store(signal, 0, 1)
@@ -267,7 +280,7 @@ const handle = async (m) => {
   // record) costs no message, and no wake-up of the caller, per statement.
   let said = Date.now()
   const runBatch = async (batch) => {
-    for (const [text, values] of batch) {
+    for (const [text, values] of joinPlain(batch)) {
       await client.query(statement(text, values, m.prepare))
       if (Date.now() - said < workerData.doneAfterMs) continue
       answer({ id: m.id, done: true })
