@@ -13,7 +13,7 @@ export const backendsOf = async (url: string): Promise<number[]> => {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
-    const { rows } = await client.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+    const { rows } = await client.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()")
     return rows.map((r) => r.pid)
   } finally {
     await client.end()

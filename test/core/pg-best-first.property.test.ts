@@ -2,12 +2,13 @@
  * PostgreSQL's keyword search read best first (keyword-index.ts): for any query, the best rows
  * it answers score exactly what reading every row gives, even when the index's reference
  * length has drifted from the collection's average and a column weighs more than 1, the two
- * things its bound has to allow for.
+ * things its bound has to allow for; and it is tried only when at most one term may be left
+ * unread, since with two its bound is out of reach.
  */
 import * as fc from "fast-check"
 import { afterAll, beforeAll, expect, it } from "vitest"
 import { indexDocuments, type IndexedDocument } from "../../src/store/postgres/keyword-index.js"
-import { bm25Args, bm25Sql, exactTop, queryStatistics, type Reading } from "../../src/store/postgres/keyword-search.js"
+import { bm25Args, bm25Sql, canSettleBestFirst, exactTop, queryStatistics, type Reading } from "../../src/store/postgres/keyword-search.js"
 import { DROP_PROJECTIONS, PROJECTION_DDL } from "../../src/store/postgres/schema.js"
 import { SyncPg } from "../../src/store/postgres/sync-client.js"
 import { describePostgres, dropTestDatabases, testPostgres } from "../support/postgres.js"
@@ -36,6 +37,14 @@ const documents = (from: number, n: number, longest: number, random: () => numbe
       extraTokens: 2
     }
   })
+
+it("reads best first only when at most one of the query's terms may have rows left unread", () => {
+  const statistics = { df: new Map([["common", 900], ["usual", 40], ["rare", 39]]), docs: 1_000, tokens: 20_000, refAvg: 20 }
+  expect(canSettleBestFirst({ terms: ["common", "rare"] }, statistics, 40)).toBe(true)
+  expect(canSettleBestFirst({ terms: ["common", "common"] }, statistics, 40)).toBe(true)
+  expect(canSettleBestFirst({ terms: ["common", "usual"] }, statistics, 40)).toBe(false)
+  expect(canSettleBestFirst({ terms: ["common", "usual", "rare"] }, statistics, 40)).toBe(false)
+})
 
 describePostgres("keyword search read best first", () => {
   let db: SyncPg

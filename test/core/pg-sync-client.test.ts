@@ -2,8 +2,10 @@
  * The synchronous PostgreSQL connection (sync-client.ts): a statement whose wait is given up
  * (it took longer than the connection waits: a lock held elsewhere, a dead server) runs on, and
  * its late answer is never taken for the answer of a statement sent after it; a batch of
- * queued writes is waited for statement by statement, however long the whole batch runs; and a
- * statement used again is prepared on the server, but never inside `unprepared`.
+ * queued writes is waited for statement by statement, however long the whole batch runs, and
+ * travels with the read after it, as does one queued to run soon unless a turn of the event loop
+ * comes first; and a statement used again is prepared on the server, but never inside
+ * `unprepared`.
  */
 import { afterAll, expect, it } from "vitest"
 import { SyncPg } from "../../src/store/postgres/sync-client.js"
@@ -34,6 +36,64 @@ describePostgres("a synchronous PostgreSQL connection", () => {
       for (const n of [1, 2, 3, 4]) db.run("INSERT INTO slow_writes SELECT $1::int FROM pg_sleep(0.15)", [n])
       db.flush()
       expect(db.query("SELECT n FROM slow_writes ORDER BY n")).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }])
+    } finally {
+      db.close()
+    }
+  })
+
+  it("sends queued writes with the next read, in one round trip, and a failing write's error is the read's", async () => {
+    const db = SyncPg.connect((await testPostgres()).url)
+    try {
+      db.execute("CREATE TEMP TABLE queued_writes (n int PRIMARY KEY)")
+      const before = db.roundTrips
+      db.run("BEGIN")
+      for (const n of [1, 2, 3]) db.run("INSERT INTO queued_writes VALUES ($1)", [n])
+      expect(db.query("SELECT count(*)::int AS n FROM queued_writes")).toEqual([{ n: 3 }])
+      expect(db.roundTrips - before).toBe(1)
+
+      db.run("INSERT INTO queued_writes VALUES ($1)", [1])
+      db.run("INSERT INTO queued_writes VALUES ($1)", [4])
+      expect(() => db.query("SELECT 'not reached' AS said")).toThrow(/duplicate key/)
+      db.execute("ROLLBACK")
+      expect(db.query("SELECT count(*)::int AS n FROM queued_writes")).toEqual([{ n: 0 }])
+    } finally {
+      db.close()
+    }
+  })
+
+  it("sends a statement queued to run soon with the next one, or at the next turn of the event loop", async () => {
+    const url = (await testPostgres()).url
+    const db = SyncPg.connect(url)
+    const watcher = SyncPg.connect(url)
+    try {
+      const { pid } = db.one<{ pid: number }>("SELECT pg_backend_pid() AS pid")!
+      const state = () => watcher.one<{ state: string }>("SELECT state FROM pg_stat_activity WHERE pid = $1", [pid])!.state
+      db.run("BEGIN READ ONLY")
+      db.query("SELECT 1 AS one")
+      db.runSoon("COMMIT")
+      expect(state()).toBe("idle in transaction")
+      const before = db.roundTrips
+      db.run("BEGIN READ ONLY")
+      expect(db.query("SELECT 2 AS two")).toEqual([{ two: 2 }])
+      expect(db.roundTrips - before).toBe(1)
+      db.runSoon("COMMIT")
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(state()).toBe("idle")
+    } finally {
+      db.close()
+      watcher.close()
+    }
+  })
+
+  it("sends consecutive queued statements without parameters as one text", async () => {
+    const db = SyncPg.connect((await testPostgres()).url)
+    try {
+      // A text's statements share the moment the server received it (statement_timestamp).
+      db.run("CREATE TEMP TABLE stamps AS SELECT statement_timestamp() AS t")
+      db.run("SELECT pg_sleep(0.05)")
+      db.run("INSERT INTO stamps SELECT statement_timestamp()")
+      db.run("INSERT INTO stamps SELECT statement_timestamp() FROM (SELECT $1::int) AS p", [1])
+      expect(db.query("SELECT count(*)::int AS n, count(DISTINCT t)::int AS moments FROM stamps")).toEqual([{ n: 3, moments: 2 }])
     } finally {
       db.close()
     }

@@ -5,21 +5,26 @@
  */
 import type { LedgerConfig } from "../../config.js"
 import type { MemoryState } from "../../projections/memory-state.js"
-import { cueWeightAt } from "../../projections/cue-state.js"
 import { candidateLimit, type KeywordCandidates, type Scope } from "../../retrieval/candidate.js"
-import { combinePhrasings, type MatchRow } from "../../retrieval/phrasing-matches.js"
+import { combinePhrasings } from "../../retrieval/phrasing-matches.js"
 import type { DocumentFrequency } from "../../retrieval/coverage.js"
 import { categoryToken, placeTokensOf } from "../../retrieval/place-tokens.js"
-import { bm25Search, weighQuery, type WeighedQuery } from "./keyword-search.js"
+import { stemsOf } from "../../retrieval/stems.js"
+import { matchesAt, readPhrasing } from "./keyword-matches.js"
+import { bm25Search, readStatistics, weighQuery, type WeighedQuery } from "./keyword-search.js"
+import type { ReadMemo } from "./read-memo.js"
 import { liveByKeys, memoriesByKey } from "./memory-reads.js"
 import type { SyncPg } from "./sync-client.js"
 import type { Viewer } from "../../domain/viewer.js"
 
-type CandidateRow = MatchRow & { readonly reach: number }
-
-/** The `count` best keyword matches in scope for each phrasing: see the SQLite store's keywordCandidates. */
+/**
+ * The `count` best keyword matches in scope for each phrasing: see the SQLite store's
+ * keywordCandidates. Each phrasing is searched once, for as many rows as widening asks for
+ * when the search reads every row anyway (keyword-matches.ts).
+ */
 export const keywordCandidates = (
   db: SyncPg,
+  memo: ReadMemo,
   phrasings: ReadonlyArray<string>,
   scope: Scope,
   limit: number,
@@ -27,76 +32,32 @@ export const keywordCandidates = (
   nowMs: number,
   count = candidateLimit(limit, config)
 ): KeywordCandidates => {
-  const found = combinePhrasings(phrasings, count, (phrasing) => {
-    const content = contentMatches(db, phrasing, scope, count, config)
-    if (content === undefined) return undefined
-    const cues = cueMatches(db, phrasing, scope, count, config, nowMs)
-    return { content, cues: cues.rows, cueFloor: cues.floor }
-  })
-  // Each search reads its best `count` alone (keyword-search.ts): widening searches again.
-  const all = candidateLimit(limit, config)
-  const candidates: KeywordCandidates = Object.assign(found, {
-    widen: () => (count >= all ? candidates : keywordCandidates(db, phrasings, scope, limit, config, nowMs, all))
-  })
-  return candidates
-}
-
-const WITH_FIELDS = (matches: string) => `
-  SELECT f.key, f.relevance, f.reach, m.id, m.created_at, m.confidence, m.confirmations, e.worked, e.failed, e.anchor_ms
-    FROM (${matches}) f JOIN memories m ON m.key = f.key LEFT JOIN evidence e ON e.memory_id = m.id
-   ORDER BY f.relevance DESC`
-
-/** Undefined when the phrasing holds no searchable word. */
-const contentMatches = (db: SyncPg, phrasing: string, scope: Scope, count: number, config: LedgerConfig): CandidateRow[] | undefined => {
-  const q = weighQuery(phrasing)
-  if (q === undefined) return undefined
-  return bm25Search<CandidateRow>(db, q, {
-    index: "memories",
-    weights: config.fieldWeights.slice(0, 5),
-    places: placeTokensOf(scope.project, true, scope.viewer),
-    count,
-    ...(scope.category === undefined ? {} : { where: "t.category = $6", params: [categoryToken(scope.category)] }),
-    around: WITH_FIELDS
-  })
-}
-
-/** Learned cues' matches, each scaled by the cue's weight and `learnedCueWeight`. */
-const cueMatches = (
-  db: SyncPg,
-  phrasing: string,
-  scope: Scope,
-  count: number,
-  config: LedgerConfig,
-  nowMs: number
-): { rows: CandidateRow[]; floor: number } => {
-  const q = weighQuery(phrasing)
-  if (q === undefined) return { rows: [], floor: 0 }
-  const all = bm25Search<Omit<CandidateRow, "key"> & { key: number | null; weight: number; cue_anchor_ms: number; category: string }>(db, q, {
-    index: "cues",
-    weights: [1, config.fieldWeights[4]!],
-    places: placeTokensOf(scope.project, true),
-    count,
-    params: [scope.project, scope.viewer ?? null],
-    around: (matches) => `
-      SELECT m.key, f.relevance, f.reach, c.weight, c.anchor_ms AS cue_anchor_ms, m.id, m.created_at, m.confidence, m.confirmations, m.category,
-             e.worked, e.failed, e.anchor_ms
-        FROM (${matches}) f
-        JOIN learned_cues c ON c.key = f.key
-        LEFT JOIN memories m ON m.id = c.memory_id AND m.forgotten = 0 AND m.superseded_by IS NULL
-                            AND (m.project IS NULL OR m.project IS NOT DISTINCT FROM $6)
-                            AND (m.private_to IS NULL OR m.private_to IS NOT DISTINCT FROM $7)
-        LEFT JOIN evidence e ON e.memory_id = m.id
-       ORDER BY f.relevance DESC`
-  })
-  const floor = all.length >= count ? Math.min(...all.map((r) => r.relevance)) * config.learnedCueWeight : 0
-  const rows = all
-    .filter((r): r is typeof r & { key: number } => r.key !== null && (scope.category === undefined || r.category === scope.category))
-    .map((r) => ({ ...r, relevance: r.relevance * config.learnedCueWeight * Math.min(1, cueWeightAt({ weight: r.weight, anchorMs: r.cue_anchor_ms }, nowMs, config.halfLifeDays)) }))
-  return { rows, floor }
+  const read = Math.max(count, candidateLimit(limit, config))
+  const reads = new Map(
+    phrasings.map((p) => {
+      const q = weighQuery(p)
+      if (q === undefined) return [p, undefined] as const
+      // The phrasing's stems too: the coverage stage asks their frequencies next (documentFrequency).
+      const statistics = readStatistics(db, [...new Set([...q.terms, ...stemsOf(p)])])
+      memo.keepFrequencies(statistics.memories.df, statistics.memories.docs)
+      return [p, readPhrasing(db, q, statistics, scope, count, read, config)] as const
+    })
+  )
+  const candidatesOf = (n: number): KeywordCandidates => {
+    const found = combinePhrasings(phrasings, n, (p) => {
+      const r = reads.get(p)
+      return r === undefined ? undefined : matchesAt(db, r, n, scope, config, nowMs)
+    })
+    const candidates: KeywordCandidates = Object.assign(found, { widen: () => (n >= read ? candidates : candidatesOf(read)) })
+    return candidates
+  }
+  return candidatesOf(count)
 }
 
 /** How many memories hold each stem, and how many memories there are. */
-export const documentFrequency = (db: SyncPg): DocumentFrequency => (stems) => {
+export const documentFrequency = (db: SyncPg, memo: ReadMemo): DocumentFrequency => (stems) => {
+  const kept = memo.frequenciesOf(stems)
+  if (kept !== undefined) return kept
   const df = new Map<string, number>(stems.map((s) => [s, 0]))
   // Every memory, live or not, is one document of the index: its count is the memories' count.
   const rows = db.query<{ term: string | null; df: number }>(

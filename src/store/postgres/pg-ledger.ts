@@ -18,6 +18,7 @@ import { appendEvents, appendRawAfter } from "./event-log.js"
 import { findRestatement } from "./memory-reads.js"
 import { loadConversation, loadMemory, pgProjectionTables } from "./projections.js"
 import { pgReads } from "./pg-reads.js"
+import { ReadMemo } from "./read-memo.js"
 import { NOTICE_CHANNEL, WRITE_LOCK } from "./schema.js"
 import type { SyncPg } from "./sync-client.js"
 import type { VectorSupport } from "./vector-support.js"
@@ -32,6 +33,7 @@ export interface PgWriteTx extends WriteUnit {
 export class PgLedger {
   private inTransaction = false
   readonly reads: LedgerReads
+  private readonly memo = new ReadMemo()
 
   constructor(
     readonly db: SyncPg,
@@ -40,7 +42,7 @@ export class PgLedger {
     /** Whether this database keeps the embedder's vectors, decided when it was opened. */
     readonly vectors: VectorSupport
   ) {
-    this.reads = pgReads(db, vectors.kept)
+    this.reads = pgReads(db, vectors.kept, this.memo)
   }
 
   /** Runs `f` under the write lock; a Left or a throw rolls back everything it appended. */
@@ -59,11 +61,11 @@ export class PgLedger {
 
   writeOrThrow<A>(f: (tx: PgWriteTx) => A): A {
     if (this.inTransaction) throw new Error("a write cannot run inside another unit of work")
-    return this.transaction("BEGIN", () => {
-      // The lock first, in a statement of its own: a statement reads the snapshot taken when it
-      // began, so a head read in the statement that waited for the lock would be the head from
-      // before the wait, and two servers would number their appends alike.
-      this.db.query("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK])
+    // The lock first, in a statement of its own: a statement reads the snapshot taken when it
+    // began, so a head read in the statement that waited for the lock would be the head from
+    // before the wait, and two servers would number their appends alike. It is queued with the
+    // BEGIN, one text of two statements, and sent with the head read.
+    return this.transaction(`BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK})`, () => {
       const start = this.db.one<{ broken: { broken_at: number; reason: string; found_at: string } | null; head: LogHead | null }>(
         `SELECT (SELECT json_build_object('broken_at', broken_at, 'reason', reason, 'found_at', found_at) FROM chain_break WHERE id = 1) AS broken,
                 (SELECT json_build_object('seq', seq, 'hash', hash) FROM events ORDER BY seq DESC LIMIT 1) AS head`
@@ -103,15 +105,20 @@ export class PgLedger {
   /** Runs `f` on one snapshot (or in the transaction already open). */
   read<A>(f: (db: SyncPg) => A): A {
     if (this.inTransaction) return f(this.db)
-    return this.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", () => f(this.db))
+    return this.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", () => this.memo.within(() => f(this.db)), true)
   }
 
-  private transaction<A>(begin: string, f: () => A): A {
-    this.db.execute(begin)
+  private transaction<A>(begin: string, f: () => A, readOnly = false): A {
+    // Queued: it travels with the transaction's first statement rather than waiting for an answer of its own.
+    this.db.run(begin)
     this.inTransaction = true
     try {
       const result = f()
-      this.db.execute("COMMIT")
+      // A read-only transaction has nothing to make durable: its COMMIT goes with the next
+      // statement (a search's record), or at the next turn of the event loop, so that no
+      // snapshot is held while the process idles.
+      if (readOnly) this.db.runSoon("COMMIT")
+      else this.db.execute("COMMIT")
       return result
     } catch (error) {
       this.db.discard()

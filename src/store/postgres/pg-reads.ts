@@ -3,6 +3,7 @@
  * caller holds: a unit of reads is one snapshot. The vector reads are the ones every store
  * shares (store/vector-reads.ts) over pgvector's tables (vector-tables.ts); in a database
  * without pgvector (`vectors` false) they find nothing, and a search there is a keyword search.
+ * `memo` answers what a read-only transaction has read already (read-memo.ts).
  */
 import { EMPTY_LOG } from "../../events/log.js"
 import type { LedgerReads } from "../ledger-reads.js"
@@ -28,22 +29,25 @@ import {
   storeCounts
 } from "./memory-reads.js"
 import { forgottenOrigins, learnedCuesOf, listConversations, loadConversation, loadEvidence, loadEvidenceOf, loadMemory } from "./projections.js"
+import type { ReadMemo } from "./read-memo.js"
+import { memoriesWithExtras } from "./result-rows.js"
 import type { SyncPg } from "./sync-client.js"
 import { cosineBetween, pgVectorSearch } from "./vector-tables.js"
 import { addVectorCandidates, vectorNeighbours } from "../vector-reads.js"
 
-export const pgReads = (db: SyncPg, vectors: boolean): LedgerReads => ({
+export const pgReads = (db: SyncPg, vectors: boolean, memo: ReadMemo): LedgerReads => ({
   memory: (id) => loadMemory(db, id),
-  memoriesByKey: (keys) => memoriesByKey(db, keys),
+  // In a read-only transaction, with what a search reads of its results next (result-rows.ts).
+  memoriesByKey: (keys) => (memo.keeping ? memoriesWithExtras(db, memo, keys) : memoriesByKey(db, keys)),
   resolveId: (typed) => resolveMemoryId(db, typed),
   shortId: (id) => shortId(db, id),
-  shortIds: (ids) => shortIds(db, ids),
+  shortIds: (ids) => memo.shortIdsOf(ids) ?? shortIds(db, ids),
   ownersOf: (ids) => ownersOf(db, ids),
   offeredUnasked: (project, viewer) => offeredUnasked(db, project, viewer),
   restatementOf: (contentKey, scope, project, viewer) => findRestatement(db, contentKey, scope, project, viewer),
   evidence: (id) => loadEvidence(db, id),
   evidenceOf: (ids) => loadEvidenceOf(db, ids),
-  learnedCues: (ids) => learnedCuesOf(db, ids),
+  learnedCues: (ids) => memo.learnedOf(ids) ?? learnedCuesOf(db, ids),
   conversation: (origin) => loadConversation(db, origin),
   conversations: () => listConversations(db),
   forgottenOrigins: () => forgottenOrigins(db),
@@ -51,11 +55,11 @@ export const pgReads = (db: SyncPg, vectors: boolean): LedgerReads => ({
   events: (filter) => readEvents(db, filter),
   head: () => lastEvent(db) ?? EMPTY_LOG,
   captureKeyInLog: (origin, span) => captureKeyInLog(db, origin, span),
-  keywordCandidates: (phrasings, scope, limit, config, nowMs, count) => keywordCandidates(db, phrasings, scope, limit, config, nowMs, count),
+  keywordCandidates: (phrasings, scope, limit, config, nowMs, count) => keywordCandidates(db, memo, phrasings, scope, limit, config, nowMs, count),
   addVectorCandidates: (found, query, scope, limit, config) =>
     vectors ? addVectorCandidates(pgVectorSearch(db), (keys, s) => liveInScope(db, keys, s), found, query, scope, limit, config) : found,
   cosineBetween: (model, keyA, keyB) => (vectors ? cosineBetween(db, model, keyA, keyB) : undefined),
-  documentFrequency: () => documentFrequency(db),
+  documentFrequency: () => documentFrequency(db, memo),
   keywordMatchesOutside: (query, scope) => keywordMatchesOutside(db, query, scope),
   keywordNeighbours: (content, project, count, viewer) => keywordNeighbours(db, content, project, count, viewer),
   vectorNeighbours: (vector, project, count, viewer) =>

@@ -230,7 +230,7 @@ const insertCue = (db: SyncPg, memoryId: MemoryId, cue: LearnedCue): void => {
   indexDocument(db, "cues", { key, columns: cueColumns(cue.text), place: placeToken({ project: cue.project, live: true }), category: "", extraTokens: 1 })
 }
 
-const CUE_COLUMNS =
+export const CUE_COLUMNS =
   `key, memory_id AS "memoryId", text, project, weight, anchor_ms AS "anchorMs", origin, outcome_event_id AS "outcomeEventId", ` +
   `recall_event_id AS "recallEventId", learned_at AS "learnedAt"`
 

@@ -7,17 +7,18 @@
  * (receiveMessageOnPort). A statement costs one loopback round trip plus a few microseconds
  * of messaging; no native build, no libpq headers.
  *
- * Statements whose answer nobody reads (`run`: the log's and the projections' writes) are
- * queued and sent together before the next read or the commit, so a write of ten rows waits
- * for one answer, not ten. PostgreSQL runs them in order; the first that fails aborts the
- * transaction, and the error surfaces at the flush.
+ * Statements whose answer nobody reads (`run`: the log's and the projections' writes, a
+ * transaction's BEGIN) are queued and sent in the same message as the next read or the commit,
+ * so a write of ten rows and the read after it wait for one answer, not eleven. PostgreSQL runs
+ * them in order; the first that fails aborts the transaction, and its error is the read's.
  *
- * The worker is only a statement runner, so its code is a string run by `eval`: the same from
- * the sources, the CLI bundle or the SDK's compiled files. It loads `pg` from the path resolved
- * here.
+ * The worker is only a statement runner, so its code is a string run by `eval` (sync-worker.ts):
+ * the same from the sources, the CLI bundle or the SDK's compiled files. It loads `pg` from the
+ * path resolved here.
  */
 import { createRequire } from "node:module"
 import type { MessagePort, Worker } from "node:worker_threads"
+import { WORKER_SOURCE } from "./sync-worker.js"
 
 /**
  * node:worker_threads, required by the first thread started rather than imported: loading it
@@ -30,8 +31,8 @@ let loadedThreads: Threads | undefined
 
 /**
  * How long a statement may take before its wait is given up: it only bounds a dead server. A
- * batch's wait starts again at each of its statements' answers, so a rebuild's long run of
- * writes is never taken for one.
+ * batch's wait starts again each time the worker says its statements are running (at least
+ * every quarter of the wait), so a rebuild's long run of writes is never taken for one.
  */
 const ANSWER_WAIT_MS = 120_000
 
@@ -62,6 +63,9 @@ export class SyncPg {
   private closed = false
   private asked = 0
   private prepare = true
+  private flushing: ReturnType<typeof setImmediate> | undefined
+  /** Messages this connection has waited on: each is a trip to the worker and to the server. */
+  roundTrips = 0
 
   private constructor(
     private readonly worker: Worker,
@@ -77,7 +81,11 @@ export class SyncPg {
   static connect(url: string, driver = createRequire(import.meta.url).resolve("pg"), answerWaitMs = ANSWER_WAIT_MS): SyncPg {
     const { port1, port2 } = new (threads().MessageChannel)()
     const signal = new Int32Array(new SharedArrayBuffer(4))
-    const worker = new (threads().Worker)(WORKER_SOURCE, { eval: true, workerData: { port: port2, signal: signal.buffer, driver, url }, transferList: [port2] })
+    const worker = new (threads().Worker)(WORKER_SOURCE, {
+      eval: true,
+      workerData: { port: port2, signal: signal.buffer, driver, url, doneAfterMs: Math.floor(answerWaitMs / 4) },
+      transferList: [port2]
+    })
     // Neither keeps the process alive, even if `close` is never reached.
     worker.unref()
     port1.unref()
@@ -92,10 +100,9 @@ export class SyncPg {
     return client
   }
 
-  /** Rows of one statement (`$1`, `$2`... for parameters), after every queued write. */
+  /** Rows of one statement (`$1`, `$2`... for parameters), after every queued write, sent with them. */
   query<Row = Record<string, unknown>>(sql: string, params: ReadonlyArray<unknown> = []): Row[] {
-    this.flush()
-    return this.ask({ op: "query", sql, params, prepare: this.prepare }).rows as Row[]
+    return this.ask({ op: "query", sql, params, prepare: this.prepare, before: this.takeWrites() }).rows as Row[]
   }
 
   /** The first row, or undefined. */
@@ -103,10 +110,9 @@ export class SyncPg {
     return this.query<Row>(sql, params)[0]
   }
 
-  /** How many rows a statement changed, after every queued write. */
+  /** How many rows a statement changed, after every queued write, sent with them. */
   execute(sql: string, params: ReadonlyArray<unknown> = []): number {
-    this.flush()
-    return this.ask({ op: "query", sql, params, prepare: this.prepare }).rowCount
+    return this.ask({ op: "query", sql, params, prepare: this.prepare, before: this.takeWrites() }).rowCount
   }
 
   /**
@@ -118,12 +124,36 @@ export class SyncPg {
     if (this.writes.length >= QUEUED_MAX) this.flush()
   }
 
+  /**
+   * Queues a statement that must not wait long: it goes with the next statement, or at the next
+   * turn of the event loop, whichever comes first. For a statement that cannot fail in a way
+   * its caller could act on (a read-only transaction's COMMIT): an error at that turn is left
+   * for the next statement of the connection to meet.
+   */
+  runSoon(sql: string, params: ReadonlyArray<unknown> = []): void {
+    this.run(sql, params)
+    if (this.flushing !== undefined) return
+    this.flushing = setImmediate(() => {
+      this.flushing = undefined
+      try {
+        this.flush()
+      } catch {
+        // Left for the next statement.
+      }
+    })
+    this.flushing.unref()
+  }
+
   /** Sends the queued statements and waits for them; throws the first one's error. */
   flush(): void {
     if (this.writes.length === 0) return
+    this.ask({ op: "batch", batch: this.takeWrites(), prepare: this.prepare })
+  }
+
+  private takeWrites(): Array<[string, ReadonlyArray<unknown>]> {
     const batch = this.writes
     this.writes = []
-    this.ask({ op: "batch", batch, prepare: this.prepare })
+    return batch
   }
 
   /**
@@ -153,6 +183,7 @@ export class SyncPg {
     if (this.closed) return
     this.closed = true
     this.writes = []
+    if (this.flushing !== undefined) clearImmediate(this.flushing)
     try {
       this.ask({ op: "close" })
     } catch {
@@ -168,6 +199,7 @@ export class SyncPg {
    */
   private ask(message: object, waitMs = this.answerWaitMs): { rows: ReadonlyArray<Record<string, unknown>>; rowCount: number } {
     const id = ++this.asked
+    this.roundTrips++
     let deadline = Date.now() + waitMs
     Atomics.store(this.signal, 0, 0)
     this.port.postMessage({ ...message, id })
@@ -190,59 +222,3 @@ export class SyncPg {
     }
   }
 }
-
-// int8 (count(*), sums, bigint keys) parsed as numbers: every one the store keeps is far below
-// 2^53. Messages are handled one at a time, in order, because the caller waits for each.
-const WORKER_SOURCE = `
-const { workerData } = require("node:worker_threads")
-const pg = require(workerData.driver)
-const signal = new Int32Array(workerData.signal)
-const port = workerData.port
-const types = { getTypeParser: (oid, format) => (oid === 20 || oid === 1700 ? Number : pg.types.getTypeParser(oid, format)) }
-const client = new pg.Client({ connectionString: workerData.url, types })
-client.on("error", () => {})
-let queue = Promise.resolve()
-// A statement text is prepared on the server when it is used a second time, so that one-off
-// texts are never kept, and no more than PREPARED_MAX are: parsing and planning a search's
-// statement again each time cost more than a millisecond of the server's time. Only one with
-// parameters: a text without any may hold several statements (the projections' DDL), which a
-// prepared statement cannot.
-const PREPARED_MAX = 500
-const prepared = new Map()
-const usedOnce = new Set()
-const statement = (text, values, prepare) => {
-  if (!prepare || values === undefined || values.length === 0) return { text, values }
-  let name = prepared.get(text)
-  if (name === undefined && usedOnce.has(text) && prepared.size < PREPARED_MAX) {
-    name = "memledger_" + prepared.size
-    prepared.set(text, name)
-    usedOnce.delete(text)
-  } else if (name === undefined && usedOnce.size < 4 * PREPARED_MAX) {
-    usedOnce.add(text)
-  }
-  return name === undefined ? { text, values } : { name, text, values }
-}
-const answer = (message) => {
-  port.postMessage(message)
-  Atomics.store(signal, 0, 1)
-  Atomics.notify(signal, 0)
-}
-const failure = (e) => ({ error: { message: String(e && e.message || e), code: e && e.code, detail: e && e.detail } })
-const handle = async (m) => {
-  if (m.op === "connect") { await client.connect(); return { rows: [], rowCount: 0 } }
-  if (m.op === "close") { await client.end(); return { rows: [], rowCount: 0 } }
-  if (m.op === "batch") {
-    for (const [text, values] of m.batch) {
-      await client.query(statement(text, values, m.prepare))
-      answer({ id: m.id, done: true })
-    }
-    return { rows: [], rowCount: 0 }
-  }
-  const r = await client.query(statement(m.sql, m.params, m.prepare))
-  const last = Array.isArray(r) ? r[r.length - 1] : r
-  return { rows: last.rows ?? [], rowCount: last.rowCount ?? 0 }
-}
-port.on("message", (m) => {
-  queue = queue.then(() => handle(m).then((r) => answer({ ...r, id: m.id }), (e) => answer({ ...failure(e), id: m.id })))
-})
-`
