@@ -5,7 +5,10 @@
  * the search bench's (`--cues`): written and learned cues, outcomes. `--store FILE` keeps it
  * (built when the file is missing, reused when it is there, with its queries beside it).
  *
- *   node bench/run.mjs cue-statements [--memories 100000] [--queries 400] [--store FILE]
+ * `--optimize` is a what-if: FTS5's 'optimize' merges each index into one segment first (it
+ * changes the file, so give it a copy of a kept store).
+ *
+ *   node bench/run.mjs cue-statements [--memories 100000] [--queries 400] [--store FILE] [--optimize]
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
@@ -13,7 +16,7 @@ import { Effect } from "effect"
 import { DEFAULT_CONFIG } from "../src/config.js"
 import type { Outcome } from "../src/domain/vocabulary.js"
 import { EmbedderLive } from "../src/embeddings/embedder.js"
-import { ftsMatchExpression, queryWords } from "../src/retrieval/fts-query.js"
+import { ftsMatchExpression } from "../src/retrieval/fts-query.js"
 import { AppLayerOn } from "../src/services/app.js"
 import { Commands } from "../src/services/commands.js"
 import { Maintenance } from "../src/services/maintenance.js"
@@ -21,8 +24,7 @@ import { DEFAULT_LIMIT } from "../src/services/retrieval.js"
 import { keywordCandidates } from "../src/store/sqlite/retrieval/keyword-matches.js"
 import { SqliteStore as Store, SqliteStoreLive } from "../src/store/sqlite/sqlite-store.js"
 import { inPlaces, placeTokensOf } from "../src/store/sqlite/projections/fts-scope.js"
-import { cueKeyRange, PLACE_SPAN } from "../src/store/sqlite/projections/cues.js"
-import { bestCuesOfPlace, prepareCueQuery } from "../src/store/sqlite/retrieval/cue-top.js"
+import { cueKeyRange } from "../src/store/sqlite/projections/cues.js"
 import { generateMemories, makeRandom, toJsonl } from "./support/corpus.js"
 import { addLearnedCues, withWrittenCues } from "./support/cue-corpus.js"
 import { environment, fmt, intArg, median, stringArg, withScratchDir } from "./support/measure.js"
@@ -32,6 +34,7 @@ import { makeQueries, type BenchQuery } from "./support/search-queries.js"
 const size = intArg("memories", 100_000)
 const queryCount = intArg("queries", 400)
 const kept = stringArg("store")
+const optimize = process.argv.includes("--optimize")
 const ACTOR = { origin: "bench:cue-statements", agent: "bench" }
 
 const runIn = (dbPath: string) => <A, E>(program: Effect.Effect<A, E, Maintenance | Commands | Store>) =>
@@ -74,6 +77,9 @@ const measure = (dbPath: string, queries: BenchQuery[]) =>
     const store = yield* Store
     const config = store.config
     const db = store.db
+    const segments = (index: string) => (db.prepare(`SELECT count(DISTINCT segid) AS n FROM ${index}_idx`).get() as { n: number }).n
+    if (optimize) for (const index of ["memories_fts", "cues_fts"]) db.exec(`INSERT INTO ${index}(${index}) VALUES ('optimize')`)
+    console.log(`  segments: memories_fts ${segments("memories_fts")}, cues_fts ${segments("cues_fts")}`)
     const content = db.prepare(
       `SELECT rowid AS key, -bm25(memories_fts, ${config.fieldWeights.join(", ")}, 0) AS relevance FROM memories_fts
         WHERE memories_fts MATCH ? ORDER BY relevance DESC LIMIT ?`
@@ -84,9 +90,7 @@ const measure = (dbPath: string, queries: BenchQuery[]) =>
     )
     const countCues = db.prepare(`SELECT count(*) AS n FROM cues_fts WHERE cues_fts MATCH ? AND rowid BETWEEN ? AND ?`)
     const countContent = db.prepare(`SELECT count(*) AS n FROM memories_fts WHERE memories_fts MATCH ?`)
-    let mismatches = 0
-    let fallbacks = 0
-    const t = { fast: [] as number[], content: [] as number[], cues: [] as number[], all: [] as number[], contentRows: [] as number[], cueRows: [] as number[] }
+    const t = { content: [] as number[], cues: [] as number[], all: [] as number[], contentRows: [] as number[], cueRows: [] as number[] }
     for (const [i, q] of queries.entries()) {
       const words = ftsMatchExpression(q.query)
       if (words === undefined) continue
@@ -103,28 +107,6 @@ const measure = (dbPath: string, queries: BenchQuery[]) =>
         cues.all(`{text code} : (${words})`, range.first, range.last, 200)
       }
       const cueMs = cpuMs(c0)
-      c0 = process.cpuUsage()
-      const weights = [1, config.fieldWeights[4]!] as const
-      const cq = prepareCueQuery(db, queryWords(q.query), weights)
-      const fast = places.map((place) => {
-        const range = cueKeyRange(db, place)
-        return range === undefined || cq === undefined ? undefined : bestCuesOfPlace(db, cq, range.first / PLACE_SPAN, 200, weights)
-      })
-      const fastMs = cpuMs(c0)
-      places.forEach((place, j) => {
-        const range = cueKeyRange(db, place)
-        if (range === undefined) return
-        const f = fast[j]
-        if (f === undefined) return void fallbacks++
-        const slow = cues.all(`{text code} : (${words})`, range.first, range.last, 200) as { key: number; relevance: number }[]
-        const cut = slow[slow.length - 1]?.relevance
-        // Equal relevance at the cut may keep either: compare what is above it, and the relevances.
-        const above = (xs: { key: number; relevance: number }[]) => xs.filter((x) => x.relevance !== cut).map((x) => `${x.key}:${x.relevance}`).sort().join()
-        if (above(f) !== above(slow) || f.map((x) => x.relevance).join() !== slow.map((x) => x.relevance).sort((a, b) => b - a).join()) {
-          mismatches++
-          if (mismatches < 4) console.log("mismatch", q.query, place, f.slice(0, 3), slow.slice(0, 3))
-        }
-      })
       for (const place of places) {
         const range = cueKeyRange(db, place)
         if (range !== undefined) cueRows += (countCues.get(`{text code} : (${words})`, range.first, range.last) as { n: number }).n
@@ -135,7 +117,6 @@ const measure = (dbPath: string, queries: BenchQuery[]) =>
       if (i < 50) continue
       t.content.push(contentMs)
       t.cues.push(cueMs)
-      t.fast.push(fastMs)
       t.all.push(allMs)
       t.contentRows.push((countContent.get(match) as { n: number }).n)
       t.cueRows.push(cueRows)
@@ -143,9 +124,7 @@ const measure = (dbPath: string, queries: BenchQuery[]) =>
     const line = (name: string, xs: number[]) => console.log(`  ${name.padEnd(28)} p50 ${median(xs).toFixed(2)}  p95 ${p95(xs).toFixed(2)}`)
     line("content statement (ms CPU)", t.content)
     line("cue statements (ms CPU)", t.cues)
-    line("cues best first (ms CPU)", t.fast)
     line("keywordCandidates (ms CPU)", t.all)
-    console.log(`  best first against FTS5: ${mismatches} places differ, ${fallbacks} places left to FTS5`)
     line("content rows scored", t.contentRows)
     line("cue rows scored", t.cueRows)
   }).pipe(runIn(dbPath))

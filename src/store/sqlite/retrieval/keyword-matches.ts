@@ -9,9 +9,8 @@ import type { LedgerConfig } from "../../../config.js"
 import type { Db } from "../database.js"
 import { statement } from "../statements.js"
 import { inPlaces, placeTokensOf } from "../projections/fts-scope.js"
-import { cueKeyRange, PLACE_SPAN } from "../projections/cues.js"
-import { bestCuesOfPlace, prepareCueQuery } from "./cue-top.js"
-import { ftsMatchExpression, queryWords } from "../../../retrieval/fts-query.js"
+import { cueKeyRange } from "../projections/cues.js"
+import { ftsMatchExpression } from "../../../retrieval/fts-query.js"
 import { cueWeightAt } from "../../../projections/cue-state.js"
 import { candidateLimit, type KeywordCandidates, type Scope } from "../../../retrieval/candidate.js"
 import { combinePhrasings, type MatchRow, type PhrasingMatches } from "../../../retrieval/phrasing-matches.js"
@@ -52,7 +51,7 @@ interface Match {
 const bestMatches = (db: Db, phrasing: string, scope: Scope, count: number, config: LedgerConfig) => {
   const words = ftsMatchExpression(phrasing)
   if (words === undefined) return undefined
-  return { content: contentMatches(db, words, scope, count, config), cues: cueMatches(db, phrasing, words, scope, count, config) }
+  return { content: contentMatches(db, words, scope, count, config), cues: cueMatches(db, words, scope, count, config) }
 }
 
 // Scope, liveness and category are tokens of the index itself (fts-scope.ts), so FTS5 scores
@@ -68,24 +67,19 @@ const contentMatches = (db: Db, words: string, scope: Scope, count: number, conf
 // A cue's key says where it applies (cues.ts): the best of each place searched, then the best
 // of those. Whether its memory is live, in scope, of the category and the reader's to see is
 // checked on the memory row (withRankFields), since a cue's row does not follow its memory's
-// changes. Each place's best are read best first when that settles them (cue-top.ts), else
-// FTS5 scores every match; either way the same cues with the same BM25.
-const cueMatches = (db: Db, phrasing: string, words: string, scope: Scope, count: number, config: LedgerConfig): Match[] => {
+// changes.
+const cueMatches = (db: Db, words: string, scope: Scope, count: number, config: LedgerConfig): Match[] => {
   const search = statement(
     db,
     `SELECT rowid AS key, -bm25(cues_fts, 1, ${config.fieldWeights[4]}, 0) AS relevance FROM cues_fts
       WHERE cues_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY relevance DESC LIMIT ?`
   )
-  const weights = [1, config.fieldWeights[4]!] as const
   const places = scope.project === null ? [null] : [null, scope.project]
-  const ranges = places.flatMap((place) => cueKeyRange(db, place) ?? [])
-  const query = ranges.length === 0 ? undefined : prepareCueQuery(db, queryWords(phrasing), weights)
-  const found = ranges.flatMap(
-    (range) =>
-      (query && bestCuesOfPlace(db, query, range.first / PLACE_SPAN, count, weights)) ??
-      (search.all(`{text code} : (${words})`, range.first, range.last, count) as Match[])
-  )
-  return ranges.length === 1 ? found : found.sort((a, b) => b.relevance - a.relevance).slice(0, count)
+  const found = places.flatMap((place) => {
+    const range = cueKeyRange(db, place)
+    return range === undefined ? [] : (search.all(`{text code} : (${words})`, range.first, range.last, count) as Match[])
+  })
+  return places.length === 1 ? found : found.sort((a, b) => b.relevance - a.relevance).slice(0, count)
 }
 
 /** The best `n` of a phrasing's matches with what ranking needs of their memories. */
