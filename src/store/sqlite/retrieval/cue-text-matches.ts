@@ -39,10 +39,25 @@ export const prepareCueTextQuery = (db: Db, words: ReadonlyArray<string>, weight
   const totals = ftsTotals(db, "cues_fts")
   if (totals === undefined) return undefined
   const stems = words.map(porterStem)
-  // How many cues hold each phrase, in the columns the search reads: what FTS5 counts for its IDF.
-  const count = statement(db, "SELECT count(*) AS n FROM cues_fts WHERE cues_fts MATCH ?")
-  const hits = words.map((w) => (count.get(`{text code} : "${w}"`) as { n: number }).n)
+  const hits = words.map(cuesHolding(db))
   return { stems, idf: idfOf(db, totals, hits), totals, weights }
+}
+
+/**
+ * How many cues hold a phrase, in the columns the search reads: what FTS5 counts for its IDF.
+ * Where cues repeat, the cues of the texts that hold it, summed (every cue's text has a row, and
+ * both indexes tokenize alike); else FTS5's count of the cues themselves.
+ */
+const cuesHolding = (db: Db) => {
+  const { cues, texts } = statement(db, "SELECT coalesce(sum(cues), 0) AS cues, coalesce(sum(texts), 0) AS texts FROM cue_place_texts").get() as {
+    cues: number
+    texts: number
+  }
+  const count =
+    cues >= REPEATS * texts
+      ? statement(db, "SELECT coalesce(sum(t.cues), 0) AS n FROM cue_texts_fts f JOIN cue_texts t ON t.id = f.rowid WHERE cue_texts_fts MATCH ?")
+      : statement(db, "SELECT count(*) AS n FROM cues_fts WHERE cues_fts MATCH ?")
+  return (word: string) => (count.get(`{text code} : "${word}"`) as { n: number }).n
 }
 
 /** Whether a place's cues repeat enough, and all its texts are exact, to search it by its texts. */
