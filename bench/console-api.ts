@@ -9,13 +9,18 @@
  * that moment into a store in memory the first time (its "first"), which the server then keeps
  * for that moment: its runs, and another query's, read there.
  *
- *   npm run build && node bench/run.mjs console-api [--memories 100000] [--events 1000000] [--runs 40] [--store FILE]
+ *   npm run build && node bench/run.mjs console-api [--memories 100000] [--events 1000000] [--runs 40] [--store FILE] [--calls TEXT]
+ *
+ * `--calls TEXT` measures only the calls whose name holds TEXT (say, "POST /why (" for the why of
+ * now). Each row also gives the server's mean CPU per call over its timed runs (user and system,
+ * from /proc, in 10 ms ticks: a mean over many runs, less moved by other load than wall time).
+ * `BENCH_SERVER_NODE_FLAGS` passes node flags to the server (a CPU profile, say).
  *
  * Building the log takes minutes; with `--store FILE` it is built there once and kept, and a
  * later run with the same FILE measures on it again (its times then end where it was built).
  */
 import { spawn } from "node:child_process"
-import { existsSync } from "node:fs"
+import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { performance } from "node:perf_hooks"
 import { buildLog } from "./support/log-builder.js"
@@ -29,7 +34,8 @@ const runs = intArg("runs", 40)
 const cli = join(repoRoot(), "bin", "mem.js")
 
 const serve = (db: string) => {
-  const child = spawn(process.execPath, [cli, "--db", db, "serve", "--port", "0"], { env: { ...process.env, MEMLEDGER_DB: "", MEMLEDGER_TOKEN: "" }, stdio: ["ignore", "ignore", "pipe"] })
+  const flags = process.env.BENCH_SERVER_NODE_FLAGS?.split(" ").filter((f) => f.length > 0) ?? []
+  const child = spawn(process.execPath, [...flags, cli, "--db", db, "serve", "--port", "0"], { env: { ...process.env, MEMLEDGER_DB: "", MEMLEDGER_TOKEN: "" }, stdio: ["ignore", "ignore", "pipe"] })
   let stderr = ""
   const url = new Promise<string>((resolve, reject) => {
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
@@ -63,6 +69,14 @@ const send = async (url: string, call: Call): Promise<{ ms: number; json: any }>
 }
 
 const kept = stringArg("store")
+const only = stringArg("calls")
+
+/** The server's CPU so far, in ms (utime and stime of /proc/PID/stat, at 100 ticks a second). */
+const serverCpuMs = (pid: number | undefined): number => {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return Number.NaN
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
 
 const measure = async (db: string) => {
   console.log(`console-api: ${fmt(memories)} memories, ${fmt(events)} events, ${runs} runs a call; ${environment()}`)
@@ -107,12 +121,15 @@ const measure = async (db: string) => {
       { name: "GET /tasks (20 tasks)", method: "GET", path: "/tasks?limit=20" }
     ]
     const rows: string[] = []
-    for (const call of calls) {
+    for (const call of calls.filter((c) => only === undefined || c.name.includes(only))) {
       const times: number[] = []
       let first = 0
+      let cpu = 0
       try {
         first = (await send(url, call)).ms
+        const cpuBefore = serverCpuMs(server.child.pid)
         for (let i = 0; i < (call.runs ?? runs); i++) times.push((await send(url, call)).ms)
+        cpu = (serverCpuMs(server.child.pid) - cpuBefore) / times.length
       } catch (error) {
         // fetch gives up on an answer whose headers take over 300 s: said as such, not as a crash.
         console.log(`  ${call.name.padEnd(58)} no answer: ${error instanceof Error ? String(error.cause ?? error.message) : String(error)}`)
@@ -120,7 +137,7 @@ const measure = async (db: string) => {
       }
       const p95 = percentile(times, 95)
       rows.push(
-        `  ${call.name.padEnd(58)} first ${first.toFixed(1).padStart(7)} ms  p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms  p95 ${p95.toFixed(1).padStart(7)} ms  ${p95 < GOAL_MS ? "meets" : "misses"}`
+        `  ${call.name.padEnd(58)} first ${first.toFixed(1).padStart(7)} ms  p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms  p95 ${p95.toFixed(1).padStart(7)} ms  ${p95 < GOAL_MS ? "meets" : "misses"}  server CPU ${cpu.toFixed(1)} ms a call`
       )
       console.log(rows[rows.length - 1])
     }

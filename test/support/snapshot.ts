@@ -68,9 +68,12 @@ export const snapshot = (db: Db, options: SnapshotOptions = {}): ProjectionSnaps
 const learnedCues = (db: Db): Row[] => {
   db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.test_cue_terms USING fts5vocab(main, cues_fts, instance)")
   const termsOf = db.prepare("SELECT col, offset, term FROM temp.test_cue_terms WHERE doc = ? ORDER BY col, offset, term")
+  const textOf = db.prepare("SELECT t.text, t.cues, t.tokens, t.terms, t.exact FROM cue_texts t WHERE t.id = ?")
   const rows = db.prepare("SELECT * FROM learned_cues ORDER BY memory_id, project, text").all() as Row[]
-  return rows.map(({ key, ...rest }) => ({
+  // Keys and text ids are numbered in the order cues were written; the shared text row is compared instead.
+  return rows.map(({ key, text_id, ...rest }) => ({
     ...rest,
+    sharedText: textOf.get(text_id),
     terms: (termsOf.all(key) as { col: string; offset: number; term: string }[]).map((t) => `${t.col}:${t.offset}:${t.term}`)
   }))
 }

@@ -16,6 +16,8 @@
  * made again from its stored text and place: a DELETE on a `contentless_delete` index would
  * leave its row count and token totals as they were, and cues are rewritten at every outcome
  * that teaches, so BM25 would drift from what a rebuild of the same log scores.
+ * Cues that share a text in a place share a row of `cue_texts` (cue-texts.ts): searched by it
+ * when a place's cues repeat.
  */
 import type { MemoryId } from "../../../domain/ids.js"
 import type { Db } from "../database.js"
@@ -24,11 +26,13 @@ import { codeColumn } from "../../../retrieval/code-words.js"
 import type { CueState, LearnedCue, LearnedCueRow } from "../../../projections/cue-state.js"
 import { placeToken } from "./fts-scope.js"
 import type { Projection } from "./projection.js"
+import { addCueText, CUE_TEXT_TABLES, DROP_CUE_TEXTS, removeCueText, type CueColumns } from "./cue-texts.js"
 
 export const cuesProjection: Projection = {
   name: "cues",
   // 2: keys in ranges by place (cue_places). 3: removals subtract from BM25's totals.
-  version: 3,
+  // 4: cues by their text (cue_texts).
+  version: 4,
   create: (db) =>
     db.exec(`
       CREATE TABLE IF NOT EXISTS cue_states (
@@ -46,9 +50,11 @@ export const cuesProjection: Projection = {
         origin TEXT NOT NULL,
         outcome_event_id TEXT NOT NULL,
         recall_event_id TEXT NOT NULL,
-        learned_at TEXT NOT NULL
+        learned_at TEXT NOT NULL,
+        text_id INTEGER NOT NULL
       ) STRICT;
       CREATE INDEX IF NOT EXISTS learned_cues_memory ON learned_cues(memory_id);
+      CREATE INDEX IF NOT EXISTS learned_cues_text ON learned_cues(text_id, key);
       CREATE TABLE IF NOT EXISTS cue_places (
         id INTEGER PRIMARY KEY,
         project TEXT NOT NULL UNIQUE
@@ -59,8 +65,9 @@ export const cuesProjection: Projection = {
         tokenize = 'porter unicode61 remove_diacritics 2'
       );
       CREATE VIRTUAL TABLE IF NOT EXISTS cues_fts_terms USING fts5vocab(cues_fts, 'instance');
+      ${CUE_TEXT_TABLES}
     `),
-  drop: (db) => db.exec(`DROP TABLE IF EXISTS cues_fts_terms; DROP TABLE IF EXISTS cues_fts; DROP TABLE IF EXISTS learned_cues; DROP TABLE IF EXISTS cue_places;
+  drop: (db) => db.exec(`${DROP_CUE_TEXTS} DROP TABLE IF EXISTS cues_fts_terms; DROP TABLE IF EXISTS cues_fts; DROP TABLE IF EXISTS learned_cues; DROP TABLE IF EXISTS cue_places;
        DROP TABLE IF EXISTS cue_states`)
 }
 
@@ -73,9 +80,16 @@ export const loadCueState = (db: Db, memoryId: string): CueState | undefined => 
 // On the connection itself, as evidence is: cues change only at outcomes and drops, never in
 // a bulk import's writer thread, and a cue's FTS row needs the key its insert was given.
 export const writeCueState = (db: Db, memoryId: MemoryId, state: CueState | undefined): void => {
-  const old = statement(db, "SELECT key, text, project FROM learned_cues WHERE memory_id = ?").all(memoryId) as { key: number; text: string; project: string | null }[]
+  const old = statement(db, "SELECT key, text, project, text_id FROM learned_cues WHERE memory_id = ?").all(memoryId) as {
+    key: number
+    text: string
+    project: string | null
+    text_id: number
+  }[]
   for (const cue of old) {
-    statement(db, "INSERT INTO cues_fts (cues_fts, rowid, text, code, scope) VALUES ('delete', ?, ?, ?, ?)").run(cue.key, ...indexedCue(cue))
+    const { text, code, scope } = cueColumns(cue)
+    statement(db, "INSERT INTO cues_fts (cues_fts, rowid, text, code, scope) VALUES ('delete', ?, ?, ?, ?)").run(cue.key, text, code, scope)
+    removeCueText(db, cue.text_id)
   }
   statement(db, "DELETE FROM learned_cues WHERE memory_id = ?").run(memoryId)
   if (state === undefined || (state.cues.length === 0 && state.dropped.length === 0)) {
@@ -95,20 +109,25 @@ const insertCue = (db: Db, memoryId: MemoryId, cue: LearnedCue, position: number
     last: number | null
   }
   const key = last === null ? range.first + 1 : last + 1
+  const columns = cueColumns(cue)
+  statement(db, "INSERT INTO cues_fts (rowid, text, code, scope) VALUES (?, ?, ?, ?)").run(key, columns.text, columns.code, columns.scope)
+  const textId = addCueText(db, range.first / PLACE_SPAN, range, key, columns)
   statement(
     db,
-    `INSERT INTO learned_cues (key, memory_id, position, text, project, weight, anchor_ms, origin, outcome_event_id, recall_event_id, learned_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-  ).run(key, memoryId, position, cue.text, cue.project, cue.weight, cue.anchorMs, cue.origin, cue.outcomeEventId, cue.recallEventId, cue.learnedAt)
-  statement(db, "INSERT INTO cues_fts (rowid, text, code, scope) VALUES (?, ?, ?, ?)").run(key, ...indexedCue(cue))
+    `INSERT INTO learned_cues (key, memory_id, position, text, project, weight, anchor_ms, origin, outcome_event_id, recall_event_id, learned_at, text_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+  ).run(key, memoryId, position, cue.text, cue.project, cue.weight, cue.anchorMs, cue.origin, cue.outcomeEventId, cue.recallEventId, cue.learnedAt, textId)
 }
 
 /** A cue's columns in `cues_fts`: its text, its code words, its place. */
-const indexedCue = (cue: { readonly text: string; readonly project: string | null }) =>
-  [cue.text, codeColumn(cue.text), placeToken({ project: cue.project, live: true })] as const
+const cueColumns = (cue: { readonly text: string; readonly project: string | null }): CueColumns => ({
+  text: cue.text,
+  code: codeColumn(cue.text),
+  scope: placeToken({ project: cue.project, live: true })
+})
 
 /** Keys one place can hold: 2^32, under JavaScript's exact integers for 2^21 places. */
-const PLACE_SPAN = 2 ** 32
+export const PLACE_SPAN = 2 ** 32
 
 /**
  * The keys of the cues that apply in `project` (null: global ones): undefined when no cue was

@@ -20,6 +20,11 @@ const QUERIES: Record<string, string> = {
   cues: `SELECT memory_id, text, project, weight, anchor_ms, origin, outcome_event_id, recall_event_id, learned_at
            FROM learned_cues ORDER BY memory_id, project, text`,
   cueStates: "SELECT * FROM cue_states ORDER BY memory_id",
+  // A place's id and a text's are not part of their meaning either: cues_places numbers places as cues first reach them.
+  cueTexts: `SELECT p.project, t.text, t.cues, t.tokens, t.terms, t.exact, (SELECT count(*) FROM learned_cues c WHERE c.text_id = t.id AND c.text = t.text) AS linked
+               FROM cue_texts t LEFT JOIN cue_places p ON p.id = t.place ORDER BY p.project, t.text`,
+  cuePlaceTexts: `SELECT p.project, x.cues, x.texts, x.inexact FROM cue_place_texts x LEFT JOIN cue_places p ON p.id = x.place ORDER BY p.project`,
+  cueTextsFts: `SELECT t.text, v.term, v.col, v.offset FROM cue_texts_fts_terms v JOIN cue_texts t ON t.id = v.doc ORDER BY t.text, v.col, v.offset, v.term`,
   cuesFts: `SELECT c.memory_id, c.project, c.text, t.term, t.col, t.offset FROM cues_fts_terms t JOIN learned_cues c ON c.key = t.doc
               ORDER BY c.memory_id, c.project, c.text, t.col, t.offset, t.term`
 }

@@ -9,8 +9,9 @@ import type { LedgerConfig } from "../../../config.js"
 import type { Db } from "../database.js"
 import { statement } from "../statements.js"
 import { inPlaces, placeTokensOf } from "../projections/fts-scope.js"
-import { cueKeyRange } from "../projections/cues.js"
-import { ftsMatchExpression } from "../../../retrieval/fts-query.js"
+import { cueKeyRange, PLACE_SPAN } from "../projections/cues.js"
+import { bestCuesByText, prepareCueTextQuery, searchedByTexts, type CueTextQuery } from "./cue-text-matches.js"
+import { ftsMatchExpression, queryWords } from "../../../retrieval/fts-query.js"
 import { cueWeightAt } from "../../../projections/cue-state.js"
 import { candidateLimit, type KeywordCandidates, type Scope } from "../../../retrieval/candidate.js"
 import { combinePhrasings, type MatchRow, type PhrasingMatches } from "../../../retrieval/phrasing-matches.js"
@@ -51,7 +52,7 @@ interface Match {
 const bestMatches = (db: Db, phrasing: string, scope: Scope, count: number, config: LedgerConfig) => {
   const words = ftsMatchExpression(phrasing)
   if (words === undefined) return undefined
-  return { content: contentMatches(db, words, scope, count, config), cues: cueMatches(db, words, scope, count, config) }
+  return { content: contentMatches(db, words, scope, count, config), cues: cueMatches(db, phrasing, words, scope, count, config) }
 }
 
 // Scope, liveness and category are tokens of the index itself (fts-scope.ts), so FTS5 scores
@@ -67,19 +68,26 @@ const contentMatches = (db: Db, words: string, scope: Scope, count: number, conf
 // A cue's key says where it applies (cues.ts): the best of each place searched, then the best
 // of those. Whether its memory is live, in scope, of the category and the reader's to see is
 // checked on the memory row (withRankFields), since a cue's row does not follow its memory's
-// changes.
-const cueMatches = (db: Db, words: string, scope: Scope, count: number, config: LedgerConfig): Match[] => {
+// changes. A place whose cues repeat is searched by its distinct texts (cue-text-matches.ts),
+// others by FTS5 over every cue: the same BM25 either way.
+const cueMatches = (db: Db, phrasing: string, words: string, scope: Scope, count: number, config: LedgerConfig): Match[] => {
   const search = statement(
     db,
     `SELECT rowid AS key, -bm25(cues_fts, 1, ${config.fieldWeights[4]}, 0) AS relevance FROM cues_fts
       WHERE cues_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY relevance DESC LIMIT ?`
   )
   const places = scope.project === null ? [null] : [null, scope.project]
-  const found = places.flatMap((place) => {
-    const range = cueKeyRange(db, place)
-    return range === undefined ? [] : (search.all(`{text code} : (${words})`, range.first, range.last, count) as Match[])
+  const ranges = places.flatMap((place) => cueKeyRange(db, place) ?? [])
+  let byText: { query: CueTextQuery | undefined } | undefined
+  const found = ranges.flatMap((range) => {
+    if (searchedByTexts(db, range.first / PLACE_SPAN)) {
+      byText ??= { query: prepareCueTextQuery(db, queryWords(phrasing), [1, config.fieldWeights[4]!]) }
+      const best = byText.query && bestCuesByText(db, byText.query, words, range, count)
+      if (best) return best
+    }
+    return search.all(`{text code} : (${words})`, range.first, range.last, count) as Match[]
   })
-  return places.length === 1 ? found : found.sort((a, b) => b.relevance - a.relevance).slice(0, count)
+  return ranges.length === 1 ? found : found.sort((a, b) => b.relevance - a.relevance).slice(0, count)
 }
 
 /** The best `n` of a phrasing's matches with what ranking needs of their memories. */
