@@ -70,7 +70,13 @@ export class PastStores {
   private keptFor(end: number, purged: number) {
     const kept = this.kept
     if (kept !== undefined && kept.purged === purged && kept.end <= end && end - kept.end <= end * this.advanceShare) {
-      if (kept.end < end) advancePrefix(kept.past, this.store.config, kept.end, end)
+      try {
+        if (kept.end < end) advancePrefix(kept.past, this.store.config, kept.end, end)
+      } catch (error) {
+        // Its views already end at `end`, its projections where they were: not to be read again.
+        this.close()
+        throw error
+      }
       kept.end = end
       return kept
     }
