@@ -20,13 +20,12 @@ import { AppLayer } from "../src/services/app.js"
 import { Maintenance } from "../src/services/maintenance.js"
 import { Retrieval } from "../src/services/retrieval.js"
 import { indexTokens } from "../src/retrieval/stems.js"
-import { STOP_WORDS } from "../src/retrieval/fts-query.js"
 import { generateMemories, makeRandom, toJsonl, type MemoryLine } from "./support/corpus.js"
 import { cpuSeconds, environment, fmt, intArg, stringArg, withScratchDir } from "./support/measure.js"
 import { pgServerArg, scratchStore } from "./support/scratch-store.js"
 import { backendsOf, cpuSecondsOf } from "./support/postgres-cpu.js"
 import { percentile } from "./support/search-report.js"
-import { makeQueries, type BenchQuery } from "./support/search-queries.js"
+import { commonWordQueries, makeQueries, type BenchQuery } from "./support/search-queries.js"
 
 const server = pgServerArg()
 const kept = stringArg("store")
@@ -39,14 +38,6 @@ const queryCount = intArg("queries", 300)
 const warmup = intArg("warmup", 30)
 const actor = { origin: "bench", agent: "bench" }
 
-/** The words in the most memories: queries of them match a large share of the store. */
-const commonWordQueries = (corpus: ReadonlyArray<MemoryLine>, count: number): BenchQuery[] => {
-  const df = new Map<string, number>()
-  for (const m of corpus) for (const w of new Set(m.content.toLowerCase().match(/[a-z]{4,}/g) ?? [])) if (!STOP_WORDS.has(w)) df.set(w, (df.get(w) ?? 0) + 1)
-  const words = [...df].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([w]) => w)
-  const r = makeRandom(7)
-  return Array.from({ length: count }, () => ({ query: `${r.pick(words)} ${r.pick(words)}`, project: r.chance(0.5) ? null : r.pick(corpus).project }))
-}
 
 /** A new database holding `corpus`, made by replaying a SQLite store's export (the replay is timed). */
 const makeStore = async (corpus: ReadonlyArray<MemoryLine>, server: string): Promise<{ location: string; remove: () => Promise<void> }> =>

@@ -13,10 +13,9 @@ import { Clock, Effect, ManagedRuntime } from "effect"
 import { AppLayer } from "../src/services/app.js"
 import { Retrieval } from "../src/services/retrieval.js"
 import { SyncPg } from "../src/store/postgres/sync-client.js"
-import { STOP_WORDS } from "../src/retrieval/fts-query.js"
-import { generateMemories, makeRandom, type MemoryLine } from "./support/corpus.js"
+import { generateMemories, makeRandom } from "./support/corpus.js"
 import { intArg, stringArg } from "./support/measure.js"
-import { makeQueries, type BenchQuery } from "./support/search-queries.js"
+import { commonWordQueries, makeQueries } from "./support/search-queries.js"
 
 const store = stringArg("store")
 if (store === undefined) {
@@ -27,14 +26,6 @@ const size = intArg("size", 100_000)
 const queryCount = intArg("queries", 100)
 const actor = { origin: "bench", agent: "bench" }
 
-/** The same common-word queries as pg-search's. */
-const commonWordQueries = (corpus: ReadonlyArray<MemoryLine>, count: number): BenchQuery[] => {
-  const df = new Map<string, number>()
-  for (const m of corpus) for (const w of new Set(m.content.toLowerCase().match(/[a-z]{4,}/g) ?? [])) if (!STOP_WORDS.has(w)) df.set(w, (df.get(w) ?? 0) + 1)
-  const words = [...df].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([w]) => w)
-  const r = makeRandom(7)
-  return Array.from({ length: count }, () => ({ query: `${r.pick(words)} ${r.pick(words)}`, project: r.chance(0.5) ? null : r.pick(corpus).project }))
-}
 
 // Every round trip goes through the private `ask`: time it, keyed by what it sent.
 const timed = new Map<string, { n: number; ms: number }>()

@@ -5,7 +5,8 @@
  * that match little or nothing. Each query carries the project it is asked from (a project of
  * the corpus, or null for global only).
  */
-import type { MemoryLine, Random } from "./corpus.js"
+import { STOP_WORDS } from "../../src/retrieval/fts-query.js"
+import { makeRandom, type MemoryLine, type Random } from "./corpus.js"
 
 export interface BenchQuery {
   readonly query: string
@@ -58,3 +59,12 @@ const RARE = [
   "kubernetes operator reconcile loop", "wasm component model", "quantum", "zig build", "elixir phoenix liveview",
   "fortran", "apple notarization", "gpu shader compile", "ldap bind", "bluetooth pairing", "xkcd", "haskell cabal"
 ]
+
+/** Queries of two of the words in the most memories: each matches a large share of the store. */
+export const commonWordQueries = (corpus: ReadonlyArray<MemoryLine>, count: number): BenchQuery[] => {
+  const df = new Map<string, number>()
+  for (const m of corpus) for (const w of new Set(m.content.toLowerCase().match(/[a-z]{4,}/g) ?? [])) if (!STOP_WORDS.has(w)) df.set(w, (df.get(w) ?? 0) + 1)
+  const words = [...df].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([w]) => w)
+  const r = makeRandom(7)
+  return Array.from({ length: count }, () => ({ query: `${r.pick(words)} ${r.pick(words)}`, project: r.chance(0.5) ? null : r.pick(corpus).project }))
+}
