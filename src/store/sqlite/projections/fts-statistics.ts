@@ -1,7 +1,7 @@
 /**
  * What FTS5's `bm25()` scores with, read as FTS5 reads it, so that a score computed here is the
  * very double FTS5 would return: its constants, the row count and total length from the
- * table's averages record (which a contentless table does not lower when a row is deleted), a
+ * table's averages record (kept exact by removing rows with FTS5's 'delete' command, cues.ts), a
  * word's row count by a MATCH (the count FTS5 takes before it scores), and the logarithm by
  * SQLite's `ln`, the C library's `log` that FTS5 calls.
  */
