@@ -38,6 +38,8 @@ export interface HookSetting extends ToolUseSetting {
   readonly caller: Caller
   /** The task in progress (Beads, Claude Code todos): recalls and outcomes are linked to it. */
   readonly task?: string
+  /** The hook process's environment, which a background extraction inherits; this process's when absent. */
+  readonly env?: NodeJS.ProcessEnv
 }
 
 /** The prompt's relevant memories get this many tokens at most: the index already holds the rules. */
@@ -129,7 +131,7 @@ export const runHook = (event: HookEvent, input: HookInput, setting: HookSetting
             project: caller.project,
             cwd: input.cwd ?? process.cwd(),
             ...(event === "stop" ? { atLeastTokens: TURN_END_PART_TOKENS } : {})
-          })
+          }, setting.env)
         )
         return undefined
       })

@@ -44,7 +44,9 @@ export const connectStdio = async (db: string, options: { name?: string; cwd?: s
     args: [MEM_BIN, "--db", db, "mcp"],
     cwd: options.cwd ?? process.cwd(),
     // Only --db names the store; keyword search, whatever the developer's shell says.
-    env: { MEMLEDGER_DB: "", MEMLEDGER_EMBEDDER: "none", ...options.env },
+    // The SDK passes on only a few variables of its own: the state folder is passed too, as an
+    // agent's environment would have it, so the server and the hooks share one.
+    env: { MEMLEDGER_DB: "", MEMLEDGER_EMBEDDER: "none", MEMLEDGER_STATE_DIR: process.env.MEMLEDGER_STATE_DIR ?? "", ...options.env },
     stderr: "pipe"
   })
   let stderr = ""

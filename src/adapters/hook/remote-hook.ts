@@ -3,11 +3,8 @@
  * file): the same handlers over the server's `Operations`. Loaded by run-hook.ts only then, so a
  * hook on a local store never loads the HTTP client.
  */
-import type { HookInput } from "../../hooks/hook-input.js"
-import type { ToolUseSetting } from "../../hooks/tool-use.js"
 import { OperationsRemote, type RemoteConfig } from "../../api/operations-remote.js"
-import type { HookCommand } from "./hook-command.js"
-import { runHookOver, type StoreHookOutcome } from "./hook-program.js"
+import type { HookRequest, StoreHookOutcome } from "../../hooks/hook-request.js"
+import { runHookOver } from "./hook-program.js"
 
-export const runRemoteHook = (command: HookCommand, input: HookInput, place: ToolUseSetting, remote: RemoteConfig): Promise<StoreHookOutcome> =>
-  runHookOver(OperationsRemote(remote), command, input, place)
+export const runRemoteHook = (remote: RemoteConfig, request: HookRequest): Promise<StoreHookOutcome> => runHookOver(OperationsRemote(remote), request)

@@ -2,11 +2,14 @@
  * `mem mcp`: the MCP server over stdio, one per agent process. stdout carries only the protocol,
  * so everything else (including a stray console.log in a dependency) goes to stderr. The
  * session is the process: its writes are `<client name>:<one id per process>`, and the current
- * project is the git remote of the folder the client started it in.
+ * project is the git remote of the folder the client started it in. On a store file it also runs
+ * the store's agent hooks handed to it (adapters/hook/relay-server.ts).
  */
 import { randomUUID } from "node:crypto"
 import type { Readable, Writable } from "node:stream"
+import { remoteFromEnv } from "../../api/remote-config.js"
 import { detectProject } from "../../project/identity.js"
+import { listenForHooks } from "../hook/relay-server.js"
 import { currentTask } from "../../tasks/find-tasks.js"
 import { sessionCaller } from "./caller.js"
 import { operationsRuntime, type OperationsRuntime } from "./runtime.js"
@@ -23,7 +26,18 @@ export interface StdioSession {
 /** Opens the store (rejecting if it cannot be used) and serves MCP on this process's stdin/stdout. */
 export const serveStdio = async (dbPath: string): Promise<StdioSession> => {
   keepStdoutForTheProtocol()
-  return serveOn(operationsRuntime(dbPath), { stdin: process.stdin, stdout: process.stdout, cwd: process.cwd() })
+  const runtime = operationsRuntime(dbPath)
+  await runtime.ready()
+  // Before the protocol starts, so that once a client is answered, so are the store's hooks.
+  const relay = remoteFromEnv() === undefined ? await listenForHooks(dbPath, runtime.run) : undefined
+  const session = await serveOn(runtime, { stdin: process.stdin, stdout: process.stdout, cwd: process.cwd() })
+  return {
+    done: session.done,
+    close: async () => {
+      await relay?.close()
+      await session.close()
+    }
+  }
 }
 
 export interface StdioStreams {

@@ -7,6 +7,7 @@
  */
 import { Cause, Context, Effect, Either, Exit, Layer, ManagedRuntime, Option } from "effect"
 import { Operations } from "../../../api/operations.js"
+import { listenForHooks } from "../../hook/relay-server.js"
 import { LocalOperationsLayer, StoreLive } from "../../../services/app.js"
 import { DEFAULT_CONFIG } from "../../../config.js"
 import { People, PeopleLive } from "../../../services/people.js"
@@ -110,6 +111,11 @@ const serveUntilInterrupted = (settings: ServeSettings, token: TokenSetup) =>
     if (settings.createToken && token.source === "env") log("MEMLEDGER_TOKEN is set, so that is the token; no token file was read or created")
     if (token.token !== null) log(`every request but GET /health needs 'Authorization: Bearer <token>' (the token from ${token.source === "env" ? "MEMLEDGER_TOKEN" : token.file})`)
     else if (yield* people.any) log("every request but GET /health needs 'Authorization: Bearer <token>': a token 'mem token add' made")
+    // The agent hooks of this store, run here rather than each loading and opening it again.
+    yield* Effect.acquireRelease(
+      Effect.promise(() => listenForHooks(settings.db, runOn(managed))),
+      (relay) => Effect.promise(async () => relay?.close())
+    )
     if (settings.backup !== undefined) yield* Effect.forkScoped(yield* planBackups(settings.db, settings.backup, log))
     // One line, always last and always this shape: scripts and tests read the bound URL from it.
     log(`serving ${server.url}`)
