@@ -23,11 +23,17 @@ afterEach(async () => {
   stopAllServers()
 })
 
-/** A store with one global memory, and a runtime over it as `mem mcp` holds one. */
-const storeWithRuntime = async () => {
+/** A store file with one global memory, which a prompt about deploying finds. */
+const storeWithMemory = () => {
   const dir = tempDir()
   const db = join(dir, "m.db")
   expect(memAt(db)("add", "Deploy the web app with fly deploy --strategy bluegreen", "--global", "-c", "command").code).toBe(0)
+  return { dir, db }
+}
+
+/** That store, and a runtime over it as `mem mcp` holds one. */
+const storeWithRuntime = async () => {
+  const { dir, db } = storeWithMemory()
   const runtime = operationsRuntime(db)
   await runtime.ready()
   cleanups.push(() => runtime.dispose())
@@ -108,9 +114,7 @@ const bundlesRun = (args: ReadonlyArray<string>, input: unknown, env: Record<str
 
 describe("hooks while `mem mcp` runs on the store", () => {
   it("go through the server, loading no store code, and run themselves again once it has gone", async () => {
-    const dir = tempDir()
-    const db = join(dir, "m.db")
-    expect(memAt(db)("add", "Deploy the web app with fly deploy --strategy bluegreen", "--global", "-c", "command").code).toBe(0)
+    const { dir, db } = storeWithMemory()
     const input = { session_id: "relay-e2e", cwd: dir, prompt: "how do we deploy the web app?" }
     const server = await connectStdio(db)
     cleanups.push(() => server.close())
@@ -134,9 +138,7 @@ describe("hooks while `mem mcp` runs on the store", () => {
 
 describe("hooks while `mem serve` runs on the store", () => {
   it("go through the server too, and the socket goes with it", async () => {
-    const dir = tempDir()
-    const db = join(dir, "m.db")
-    expect(memAt(db)("add", "Deploy the web app with fly deploy --strategy bluegreen", "--global", "-c", "command").code).toBe(0)
+    const { dir, db } = storeWithMemory()
     const input = { session_id: "relay-serve", cwd: dir, source: "startup" }
     const server = await startServe(db)
     const relayed = bundlesRun(["--db", db, "hook", "session-start"], input)
