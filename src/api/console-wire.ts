@@ -118,6 +118,12 @@ export const PurgeOutput = Schema.Struct({
   conversations: described(Schema.Array(Schema.String), "the forgotten conversations whose events are (or would be) erased"),
   memories: described(Schema.Number, "forgotten memories whose text is (or would be) erased"),
   erasedEvents: Schema.optional(Schema.Number),
+  heldBy: Schema.optional(
+    described(
+      Schema.Array(Schema.String),
+      "PostgreSQL: sessions that could still see the erased text when the tables were vacuumed; it stays on disk until they end and a purge runs again"
+    )
+  ),
   copies: Schema.optional(
     described(
       Schema.Array(

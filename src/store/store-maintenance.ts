@@ -98,6 +98,12 @@ export interface PurgeReport {
   readonly conversations: ReadonlyArray<string>
   readonly memories: number
   readonly erasedEvents: number
+  /**
+   * PostgreSQL: the database's other sessions that could still see the erased text when the
+   * tables were vacuumed, after the purge had waited for them; VACUUM keeps what a session may
+   * see, so it stays on disk until they end and a purge runs again. Absent when there were none.
+   */
+  readonly heldBy?: ReadonlyArray<string>
 }
 
 export interface Check {

@@ -9,6 +9,7 @@
 import type { LedgerConfig } from "../../config.js"
 import type { Progress, PurgeReport } from "../store-maintenance.js"
 import type { PgLedger } from "./pg-ledger.js"
+import type { SyncPg } from "./sync-client.js"
 import { rebuildProjections } from "./rebuild.js"
 import { PROJECTION_TABLES, VECTOR_TABLES } from "./schema.js"
 import { pgVectorTables } from "./vector-tables.js"
@@ -33,6 +34,9 @@ export const purgeForgotten = (ledger: PgLedger, config: LedgerConfig, options: 
     if (ledger.vectors.kept) pruneErasedVectors(pgVectorTables(db))
     return { conversations, memories: memories.length, erasedEvents: erased }
   })
+  // VACUUM keeps every row version another session may still see: wait for those sessions first.
+  const erasedAt = ledger.db.one<{ at: string }>("SELECT clock_timestamp()::text AS at")!.at
+  const heldBy = waitForOlderSnapshots(ledger.db, erasedAt)
   // Outside a transaction, as VACUUM must be: it rewrites the tables without the erased text.
   ledger.db.execute("VACUUM events")
   // The rebuild deleted the projections' rows, the forgotten text among them, and a plain VACUUM
@@ -41,7 +45,37 @@ export const purgeForgotten = (ledger: PgLedger, config: LedgerConfig, options: 
   ledger.db.execute(`VACUUM FULL ${[...PROJECTION_TABLES, ...(ledger.vectors.kept ? VECTOR_TABLES : [])].join(", ")}`)
   const events = ledger.read((db) => db.one<{ n: number }>("SELECT count(*) AS n FROM events")!.n)
   onProgress?.(events, events)
-  return report
+  return heldBy.length === 0 ? report : { ...report, heldBy }
+}
+
+/** How long a purge waits for the sessions that still see what it erased, before it vacuums anyway. */
+const SNAPSHOT_WAIT_MS = 10_000
+const POLL_MS = 100
+
+/**
+ * The database's other sessions in a transaction begun before `since` that hold a snapshot or
+ * a transaction id: each may still see the erased text. Sessions of other roles show these
+ * columns only to a role with pg_read_all_stats, so they are not waited for (docs/privacy.md).
+ */
+const olderSnapshots = (db: SyncPg, since: string): string[] =>
+  db
+    .query<{ who: string }>(
+      `SELECT format('pid %s%s', pid, CASE WHEN application_name <> '' THEN format(' (%s)', application_name) ELSE '' END) AS who
+         FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid()
+          AND (backend_xmin IS NOT NULL OR backend_xid IS NOT NULL) AND xact_start < $1::timestamptz
+        ORDER BY pid`,
+      [since]
+    )
+    .map((r) => r.who)
+
+/** Waits until no session sees what was erased before `since`, or the wait is over: those that still do. */
+const waitForOlderSnapshots = (db: SyncPg, since: string): string[] => {
+  for (let waited = 0; ; waited += POLL_MS) {
+    const holders = olderSnapshots(db, since)
+    if (holders.length === 0 || waited >= SNAPSHOT_WAIT_MS) return holders
+    db.execute(`SELECT pg_sleep(${POLL_MS / 1000})`)
+  }
 }
 
 export const previewPurge = (ledger: PgLedger, options: { readonly memories: boolean }): { conversations: string[]; memories: number } =>

@@ -197,13 +197,20 @@ export const purge = Command.make(
  * Erasing nothing is said as such: "cannot be undone" is a warning about text that is gone,
  * and there is none.
  */
-const purgeText = (r: PurgeResult, command: string): string => [storePurgeText(r, command), ...copiesText(r)].join("\n")
+const purgeText = (r: PurgeResult, command: string): string => [storePurgeText(r, command), ...heldText(r, command), ...copiesText(r)].join("\n")
+
+/** PostgreSQL sessions that still saw the erased text: it stays on disk until they end. */
+const heldText = (r: PurgeResult, command: string): string[] =>
+  r.heldBy === undefined || r.heldBy.length === 0
+    ? []
+    : [`the database still keeps the erased text for ${count(r.heldBy.length, "session")} that could see it (${r.heldBy.join(", ")}); run '${command}' again once they end`]
 
 interface PurgeResult {
   readonly done: boolean
   readonly conversations: ReadonlyArray<string>
   readonly memories: number
   readonly erasedEvents?: number
+  readonly heldBy?: ReadonlyArray<string>
   readonly copies: ReadonlyArray<CopyPurge>
 }
 
