@@ -6,6 +6,7 @@
  */
 import { spawn } from "node:child_process"
 import { existsSync, readFileSync } from "node:fs"
+import { createConnection } from "node:net"
 import { join, resolve } from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import { hookSocketPath, type HookRequest } from "../../src/hooks/hook-request.js"
@@ -84,6 +85,17 @@ describe("the relay, socket to runtime", () => {
     const noSession = await relayHook(relay.path, { ...request(dir, db, "session-start"), place: {} as never }, 5_000)
     expect(noSession).toMatchObject({ failure: expect.stringContaining("lacks its agent, folder, session") })
     expect(await relayHook(relay.path, request(dir, db, "session-start"), 5_000)).toMatchObject({ output: { hookSpecificOutput: { hookEventName: "SessionStart" } } })
+  })
+
+  it("when it closes, drops a connection still sending, so that nothing holds the server open", async () => {
+    const { db, runtime } = await storeWithRuntime()
+    const relay = await listenForHooks(db, runtime.run)
+    const silent = createConnection(relay!.path)
+    await new Promise((connected) => silent.once("connect", connected))
+    const dropped = new Promise((closed) => silent.once("close", closed))
+    await relay!.close()
+    await dropped
+    expect(existsSync(relay!.path)).toBe(false)
   })
 
   it("replaces the socket a killed server left, and leaves a live server's alone", async () => {

@@ -20,7 +20,7 @@ const MAX_REQUEST_BYTES = 16 * 1024 * 1024
 
 export interface HookRelay {
   readonly path: string
-  /** Stops taking hooks; those already taken finish on the runtime, which its owner closes. */
+  /** Stops taking hooks; those already taken finish on the runtime, which its owner closes, and answer. */
   readonly close: () => Promise<void>
 }
 
@@ -31,7 +31,9 @@ export const listenForHooks = async (store: string, run: RunOperation, env: Node
   try {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
     // Half open: a hook ends its side once its request is written, and still waits for the answer.
-    const server = createServer({ allowHalfOpen: true }, (socket) => serveOne(socket, store, run))
+    // Connections whose request has not all come yet: a server that closes drops them.
+    const reading = new Set<Socket>()
+    const server = createServer({ allowHalfOpen: true }, (socket) => serveOne(socket, store, run, reading))
     if (!(await listen(server, path))) {
       if (await answers(path)) return undefined
       rmSync(path, { force: true })
@@ -40,7 +42,15 @@ export const listenForHooks = async (store: string, run: RunOperation, env: Node
     // The folder is its owner's alone; the socket says so too, whatever the umask.
     chmodSync(path, 0o600)
     server.unref()
-    return { path, close: () => new Promise((resolve) => server.close(() => resolve())) }
+    // Closing stops new hooks at once; the hooks already running answer (the runtime's owner
+    // waits for them), and a connection still sending would hold the process open: it goes.
+    return {
+      path,
+      close: async () => {
+        server.close()
+        for (const socket of reading) socket.destroy()
+      }
+    }
   } catch {
     return undefined
   }
@@ -68,7 +78,9 @@ const answers = (path: string): Promise<boolean> =>
     probe.once("error", () => resolve(false))
   })
 
-const serveOne = (socket: Socket, store: string, run: RunOperation): void => {
+const serveOne = (socket: Socket, store: string, run: RunOperation, reading: Set<Socket>): void => {
+  reading.add(socket)
+  socket.on("close", () => reading.delete(socket))
   const chunks: Buffer[] = []
   let size = 0
   socket.on("error", () => socket.destroy())
@@ -78,6 +90,7 @@ const serveOne = (socket: Socket, store: string, run: RunOperation): void => {
     chunks.push(chunk)
   })
   socket.on("end", () => {
+    reading.delete(socket)
     void outcomeFor(Buffer.concat(chunks).toString("utf8"), store, run).then((outcome) => {
       // `output` is written even when there is none: JSON would drop an undefined one.
       const answer = "failure" in outcome ? outcome : { output: outcome.output ?? null }
