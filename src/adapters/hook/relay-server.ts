@@ -12,8 +12,11 @@ import { dirname } from "node:path"
 import { Cause, Effect, Exit } from "effect"
 import { readHookInput } from "../../hooks/hook-input.js"
 import { hookSocketPath, isStoreHookEvent, type HookRequest, type StoreHookOutcome } from "../../hooks/hook-request.js"
-import type { RunOperation } from "../mcp/runtime.js"
+import type { Operations } from "../../api/operations.js"
 import { hookOutcomeOf, hookProgram } from "./hook-program.js"
+
+/** Runs a program on the server's open store, to its Exit (the MCP adapter's `RunOperation` is one). */
+export type RunOnStore = <A>(effect: Effect.Effect<A, never, Operations>) => Promise<Exit.Exit<A, unknown>>
 
 /** A hook's input is at most 8 MiB (run-hook.ts); with its environment, a request stays well under this. */
 const MAX_REQUEST_BYTES = 16 * 1024 * 1024
@@ -25,7 +28,7 @@ export interface HookRelay {
 }
 
 /** Listens for the hooks of `store`; undefined when another live server already does, or no socket can be made. */
-export const listenForHooks = async (store: string, run: RunOperation, env: NodeJS.ProcessEnv = process.env): Promise<HookRelay | undefined> => {
+export const listenForHooks = async (store: string, run: RunOnStore, env: NodeJS.ProcessEnv = process.env): Promise<HookRelay | undefined> => {
   const path = hookSocketPath(store, env)
   if (path === undefined) return undefined
   try {
@@ -78,7 +81,7 @@ const answers = (path: string): Promise<boolean> =>
     probe.once("error", () => resolve(false))
   })
 
-const serveOne = (socket: Socket, store: string, run: RunOperation, reading: Set<Socket>): void => {
+const serveOne = (socket: Socket, store: string, run: RunOnStore, reading: Set<Socket>): void => {
   reading.add(socket)
   socket.on("close", () => reading.delete(socket))
   const chunks: Buffer[] = []
@@ -99,7 +102,7 @@ const serveOne = (socket: Socket, store: string, run: RunOperation, reading: Set
   })
 }
 
-const outcomeFor = async (line: string, store: string, run: RunOperation): Promise<StoreHookOutcome> => {
+const outcomeFor = async (line: string, store: string, run: RunOnStore): Promise<StoreHookOutcome> => {
   const request = requestOf(line, store)
   if ("problem" in request) return { failure: request.problem }
   // The hook's own failure is its outcome; the outer one is the store's (it could not be used).
