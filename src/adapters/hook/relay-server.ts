@@ -1,7 +1,8 @@
 /**
- * The MCP server's side of the hook relay (relay-client.ts is the hook's): `mem mcp` on a
- * store file listens on a socket in that store's state folder, and runs each hook handed to it
- * over its own `Operations`, exactly as the hook would have run it in its own process.
+ * The server's side of the hook relay (relay-client.ts is the hook's): `mem mcp` and `mem serve`
+ * on their own store (a file or a database) listen on a socket in that store's state folder,
+ * and run each hook handed to them over their own `Operations`, exactly as the hook would have
+ * run it in its own process.
  *
  * One server per store listens. A socket file left by a server that was killed answers no
  * connection and is replaced; one that answers belongs to a live server, which keeps it.

@@ -2,8 +2,8 @@
  * `mem mcp`: the MCP server over stdio, one per agent process. stdout carries only the protocol,
  * so everything else (including a stray console.log in a dependency) goes to stderr. The
  * session is the process: its writes are `<client name>:<one id per process>`, and the current
- * project is the git remote of the folder the client started it in. On a store file it also runs
- * the store's agent hooks handed to it (adapters/hook/relay-server.ts).
+ * project is the git remote of the folder the client started it in. On its own store (not a
+ * server MEMLEDGER_URL names) it also runs the agent hooks handed to it (adapters/hook/relay-server.ts).
  */
 import { randomUUID } from "node:crypto"
 import type { Readable, Writable } from "node:stream"
