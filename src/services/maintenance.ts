@@ -16,6 +16,8 @@ import type { StoreDamaged } from "../store/errors.js"
 import type { CopyPurge } from "../store/store-copies.js"
 import { copiesToPurge, purgeCopies } from "./backups.js"
 import { searchesByKeyword } from "../retrieval/query-vector.js"
+import { hookSocketPath } from "../hooks/hook-request.js"
+import { listensAt } from "../hooks/relay-probe.js"
 import {
   StoreMaintenance,
   type Check,
@@ -72,6 +74,8 @@ export interface DoctorReport {
   readonly privacy: PrivacyCounts
   /** What capture keeps (docs/capture.md), from the setting in the store's state folder, and whether a language model extracts. */
   readonly capture: string
+  /** Where the agent hooks that use the store run now: through a server that holds it open, or each in its own process (docs/hooks.md). */
+  readonly hooks: string
 }
 
 export class Maintenance extends Context.Tag("memledger/Maintenance")<Maintenance, MaintenanceApi>() {}
@@ -124,13 +128,27 @@ export const makeMaintenance: Effect.Effect<MaintenanceApi, never, LedgerReader 
         search: { mode: searchesByKeyword(embedder, store) ? "keyword" : "hybrid", embedder: embedder.model },
         checks,
         privacy: yield* store.privacyCounts,
-        capture: Either.isLeft(settings) ? "off (the setting does not read)" : `${captureSummary(settings.right)}; ${extractionSummary(llm, settings.right.store)}`
+        capture: Either.isLeft(settings) ? "off (the setting does not read)" : `${captureSummary(settings.right)}; ${extractionSummary(llm, settings.right.store)}`,
+        hooks: yield* hooksPlace(store.location)
       } as const
     })
   }
 })
 
 export const MaintenanceLive = Layer.effect(Maintenance, makeMaintenance)
+
+/** Whether the store's hooks are handed to a server now (`mem mcp` or `mem serve` on this store), or run themselves. */
+const hooksPlace = (location: string): Effect.Effect<string> => {
+  const socket = hookSocketPath(location)
+  if (socket === undefined) return Effect.succeed("each in its own process: the state folder's path is too long for the relay's socket")
+  return Effect.map(
+    Effect.promise(() => listensAt(socket)),
+    (listening) =>
+      listening
+        ? `handed to the server that listens at ${socket} (mem mcp or mem serve on this store)`
+        : "each in its own process now: no mem mcp or mem serve runs on this store"
+  )
+}
 
 const embedderCheck = (embedder: EmbedderApi): Effect.Effect<Check> => {
   if (embedder.provider === "none") {

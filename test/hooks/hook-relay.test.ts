@@ -133,6 +133,7 @@ describe("hooks while `mem mcp` runs on the store", () => {
     // Answered once the client is: the server listens for hooks before it takes the protocol.
     expect(existsSync(hookSocketPath(db)!)).toBe(true)
 
+    expect(mem(["--db", db, "doctor", "--json"]).json().hooks).toMatch(/^handed to the server that listens at .*hooks-1\.sock/)
     const relayed = bundlesRun(["--db", db, "hook", "user-prompt-submit"], input)
     expect(relayed.bundles).toEqual(["hook.cjs"])
     expect(relayed.stdout).toContain("fly deploy")
@@ -142,6 +143,7 @@ describe("hooks while `mem mcp` runs on the store", () => {
 
     await server.close()
     expect(existsSync(hookSocketPath(db)!)).toBe(false)
+    expect(mem(["--db", db, "doctor", "--json"]).json().hooks).toMatch(/^each in its own process now/)
     const after = bundlesRun(["--db", db, "hook", "user-prompt-submit"], input)
     expect(after.bundles).toEqual(["hook.cjs", "hook-store.cjs"])
     expect(after.stdout).toBe(relayed.stdout)

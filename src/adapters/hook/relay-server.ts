@@ -8,11 +8,12 @@
  * connection and is replaced; one that answers belongs to a live server, which keeps it.
  */
 import { chmodSync, mkdirSync, rmSync } from "node:fs"
-import { createConnection, createServer, type Server, type Socket } from "node:net"
+import { createServer, type Server, type Socket } from "node:net"
 import { dirname } from "node:path"
 import { Cause, Effect, Exit } from "effect"
 import { readHookInput } from "../../hooks/hook-input.js"
 import { hookSocketPath, isStoreHookEvent, type HookRequest, type StoreHookOutcome } from "../../hooks/hook-request.js"
+import { listensAt } from "../../hooks/relay-probe.js"
 import type { Operations } from "../../api/operations.js"
 import { hookOutcomeOf, hookProgram } from "./hook-program.js"
 
@@ -39,7 +40,7 @@ export const listenForHooks = async (store: string, run: RunOnStore, env: NodeJS
     const reading = new Set<Socket>()
     const server = createServer({ allowHalfOpen: true }, (socket) => serveOne(socket, store, run, reading))
     if (!(await listen(server, path))) {
-      if (await answers(path)) return undefined
+      if (await listensAt(path)) return undefined
       rmSync(path, { force: true })
       if (!(await listen(server, path))) return undefined
     }
@@ -69,17 +70,6 @@ const listen = (server: Server, path: string): Promise<boolean> =>
       server.off("error", onError)
       resolve(true)
     })
-  })
-
-/** Whether a live server answers at `path`. */
-const answers = (path: string): Promise<boolean> =>
-  new Promise((resolve) => {
-    const probe = createConnection(path)
-    probe.once("connect", () => {
-      probe.destroy()
-      resolve(true)
-    })
-    probe.once("error", () => resolve(false))
   })
 
 const serveOne = (socket: Socket, store: string, run: RunOnStore, reading: Set<Socket>): void => {

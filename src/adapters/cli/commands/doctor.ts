@@ -18,7 +18,8 @@ const doctorText = (r: DoctorReport): string =>
     `search: ${r.search.mode} (embedder ${r.search.embedder})`,
     ...r.checks.map((c) => `${c.ok ? "ok  " : "FAIL"}  ${c.name}: ${c.detail}${c.fix ? `\n      fix: ${c.fix}` : ""}`),
     `privacy: ${privacyText(r.privacy)}`,
-    `capture: ${r.capture}`
+    `capture: ${r.capture}`,
+    `hooks:  ${r.hooks}`
   ].join("\n")
 
 const privacyText = (p: DoctorReport["privacy"]): string =>
