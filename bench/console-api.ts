@@ -20,11 +20,12 @@
  * later run with the same FILE measures on it again (its times then end where it was built).
  */
 import { spawn } from "node:child_process"
-import { existsSync, readFileSync } from "node:fs"
+import { existsSync } from "node:fs"
 import { join } from "node:path"
 import { performance } from "node:perf_hooks"
 import { buildLog } from "./support/log-builder.js"
 import { environment, fmt, intArg, repoRoot, stringArg, withScratchDir } from "./support/measure.js"
+import { cpuSecondsOf } from "./support/process-cpu.js"
 import { percentile } from "./support/search-report.js"
 
 const GOAL_MS = 50
@@ -71,12 +72,9 @@ const send = async (url: string, call: Call): Promise<{ ms: number; json: any }>
 const kept = stringArg("store")
 const only = stringArg("calls")
 
-/** The server's CPU so far, in ms (utime and stime of /proc/PID/stat, at 100 ticks a second). */
-const serverCpuMs = (pid: number | undefined): number => {
-  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return Number.NaN
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")
-  return (Number(fields[11]) + Number(fields[12])) * 10
-}
+/** The server's CPU so far, in ms; NaN once it has gone. */
+const serverCpuMs = (pid: number | undefined): number =>
+  pid === undefined || !existsSync(`/proc/${pid}/stat`) ? Number.NaN : cpuSecondsOf([pid]) * 1000
 
 const measure = async (db: string) => {
   console.log(`console-api: ${fmt(memories)} memories, ${fmt(events)} events, ${runs} runs a call; ${environment()}`)

@@ -23,13 +23,14 @@
  * Runs the hooks as agents do, through bin/mem.js and the built dist/ (`npm run build` first).
  */
 import { spawn } from "node:child_process"
-import { readFileSync, writeFileSync } from "node:fs"
+import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { Effect } from "effect"
 import { HOOK_EVENTS, type HookEvent } from "../src/hooks/hook-input.js"
 import { AppLayer } from "../src/services/app.js"
 import { Maintenance } from "../src/services/maintenance.js"
 import { timeChild, type ChildTimes } from "./support/child-times.js"
+import { cpuSecondsOf } from "./support/process-cpu.js"
 import { generateMemories, toJsonl } from "./support/corpus.js"
 import { environment, fmt, intArg, median, repoRoot, withScratchDir } from "./support/measure.js"
 
@@ -117,7 +118,7 @@ await withScratchDir("hook-latency", async (dir) => {
 
 /**
  * `mem mcp` on the store, as an agent starts it, answered once (an MCP initialize): by then it
- * listens for the store's hooks. `cpuMs` reads its user and system time from /proc, in ticks.
+ * listens for the store's hooks. `cpuMs` is its user and system time so far, from /proc.
  */
 async function startMcpServer(dbFile: string, env: NodeJS.ProcessEnv) {
   const child = spawn(process.execPath, [cli, "--db", dbFile, "mcp"], { env, stdio: ["pipe", "pipe", "inherit"] })
@@ -127,11 +128,7 @@ async function startMcpServer(dbFile: string, env: NodeJS.ProcessEnv) {
     child.stdout.once("data", () => resolve())
     child.once("exit", (code) => reject(new Error(`mem mcp exited with ${code} before it answered`)))
   })
-  const ticksPerMs = 100 / 1000
-  const cpuMs = (): number => {
-    const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]!.split(" ")
-    return (Number(fields[11]) + Number(fields[12])) / ticksPerMs
-  }
+  const cpuMs = (): number => cpuSecondsOf([child.pid!]) * 1000
   const stop = () =>
     new Promise<void>((resolve) => {
       child.once("exit", () => resolve())

@@ -1,12 +1,8 @@
 /**
- * CPU seconds (user + system) used by the PostgreSQL backends serving one database, read from
- * /proc: on a busy machine a statement's wall time says more about the neighbours than about
- * the statement. Only for a server on this machine.
+ * The PostgreSQL backends serving one database, whose CPU (process-cpu.ts) says more about a
+ * statement than its wall time on a busy machine. Only for a server on this machine.
  */
-import { readFileSync } from "node:fs"
 import pg from "pg"
-
-const TICKS_PER_SECOND = 100
 
 /** The backends connected to the database at `url` now, but for the one asking. */
 export const backendsOf = async (url: string): Promise<number[]> => {
@@ -18,15 +14,4 @@ export const backendsOf = async (url: string): Promise<number[]> => {
   } finally {
     await client.end()
   }
-}
-
-export const cpuSecondsOf = (pids: ReadonlyArray<number>): number => {
-  let ticks = 0
-  for (const pid of pids) {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
-    // After the command's closing parenthesis, utime and stime are the 12th and 13th fields.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
-    ticks += Number(fields[11]) + Number(fields[12])
-  }
-  return ticks / TICKS_PER_SECOND
 }
