@@ -110,8 +110,8 @@ export const matchesAt = (db: SyncPg, reads: PhrasingReads, n: number, scope: Sc
   const short = (m: IndexMatches<unknown>) => m.upTo < n && m.rows.length >= m.upTo
   if (short(reads.content)) reads.content = searchContent(db, reads, scope, n, n, config)
   if (short(reads.cues)) reads.cues = searchCues(db, reads, scope, n, n, config)
-  const content = withFields(db, reads.content, n, (rows) => contentFieldsOf(db, rows))
-  const cues = withFields(db, reads.cues, n, (rows) => cueFieldsOf(db, rows, scope))
+  const content = withFields(reads.content, n, (rows) => contentFieldsOf(db, rows))
+  const cues = withFields(reads.cues, n, (rows) => cueFieldsOf(db, rows, scope))
   // A cue's weight counts at most 1, so no unread cue scores above the weakest one read.
   const cueFloor = cues.length >= n ? Math.min(...cues.map((r) => r.relevance)) * config.learnedCueWeight : 0
   const cueRows = cues
@@ -121,7 +121,7 @@ export const matchesAt = (db: SyncPg, reads: PhrasingReads, n: number, scope: Sc
 }
 
 /** The first `n` rows, those beyond the joined ones given their fields first. */
-const withFields = <Row>(db: SyncPg, matches: IndexMatches<Row>, n: number, fill: (rows: Row[]) => void): Row[] => {
+const withFields = <Row>(matches: IndexMatches<Row>, n: number, fill: (rows: Row[]) => void): Row[] => {
   const rows = matches.rows.slice(0, n)
   if (rows.length > matches.fields) {
     fill(rows.slice(matches.fields))
