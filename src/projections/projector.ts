@@ -72,9 +72,11 @@ export const openProjectionSession = (tables: ProjectionTables, config: LedgerCo
   let lastSeq: number | undefined
   const conversation = (origin: string) => conversations.get(origin) ?? tables.conversation(origin)
 
+  // Read when an event first needs it, not for a search's record, which every search writes.
+  const forgotten = (): Set<string> => (hidden ??= tables.forgottenOrigins())
+
   const apply = (events: ReadonlyArray<StoredEvent>): void => {
     if (events.length === 0) return
-    hidden ??= tables.forgottenOrigins()
     for (const stored of events) {
       conversations.set(stored.origin, countEvent(conversation(stored.origin), stored))
       tallyOutcomes(tables, counts, stored)
@@ -83,15 +85,16 @@ export const openProjectionSession = (tables: ProjectionTables, config: LedgerCo
       if (isConversationControl(event)) {
         const current = conversation(event.origin) ?? emptyConversation(event.origin, stored.recordedAt)
         conversations.set(event.origin, setForgotten(current, event._tag === "ConversationForgotten"))
-        if (event._tag === "ConversationForgotten") hidden.add(event.origin)
-        else hidden.delete(event.origin)
-        refoldMemories(tables, tables.memoriesTouchedBy(event.origin), hidden, config, changed, stored.seq)
+        if (event._tag === "ConversationForgotten") forgotten().add(event.origin)
+        else forgotten().delete(event.origin)
+        refoldMemories(tables, tables.memoriesTouchedBy(event.origin), forgotten(), config, changed, stored.seq)
         continue
       }
-      if (hidden.has(stored.origin)) continue
       // A recall changes no memory and no evidence (evolveMemory returns the state as is): skip
-      // loading the rows it names, which every search would otherwise pay for.
+      // loading the rows it names, and the forgotten conversations, which every search would
+      // otherwise pay for.
       if (event._tag === "MemoriesRecalled") continue
+      if (forgotten().has(stored.origin)) continue
       const teaches = event._tag === "OutcomeRecorded" || event._tag === "CueDropped"
       const window = event._tag === "OutcomeRecorded" ? windowReader(tables, config)(stored) : []
       for (const memoryId of new Set(memoryIdsOf(event))) {
