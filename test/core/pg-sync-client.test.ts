@@ -7,6 +7,9 @@
  * comes first; and a statement used again is prepared on the server, but never inside
  * `unprepared`.
  */
+import { fork } from "node:child_process"
+import { once } from "node:events"
+import { fileURLToPath } from "node:url"
 import { afterAll, expect, it } from "vitest"
 import { SyncPg } from "../../src/store/postgres/sync-client.js"
 import { describePostgres, dropTestDatabases, testPostgres } from "../support/postgres.js"
@@ -56,6 +59,44 @@ describePostgres("a synchronous PostgreSQL connection", () => {
       expect(() => db.query("SELECT 'not reached' AS said")).toThrow(/duplicate key/)
       db.execute("ROLLBACK")
       expect(db.query("SELECT count(*)::int AS n FROM queued_writes")).toEqual([{ n: 0 }])
+    } finally {
+      db.close()
+    }
+  })
+
+  it("inside a transaction block, sends the queued statements and the read together, before the first answer", async () => {
+    const proxy = await answersHeldUntilSent((await testPostgres()).url)
+    const db = SyncPg.connect(proxy.url, undefined, WAIT_MS)
+    try {
+      db.execute("CREATE TEMP TABLE pipelined (n int PRIMARY KEY)")
+      db.execute("BEGIN")
+      // No answer reaches the client until it has sent all four statements: one that waited
+      // for each answer before sending the next would wait in vain.
+      await proxy.holdAnswersUntil(4)
+      for (const n of [1, 2, 3]) db.run("INSERT INTO pipelined VALUES ($1)", [n])
+      expect(db.query("SELECT count(*)::int AS n FROM pipelined WHERE n > $1", [0])).toEqual([{ n: 3 }])
+
+      await proxy.holdAnswersUntil(3)
+      db.run("INSERT INTO pipelined VALUES ($1)", [2])
+      db.run("INSERT INTO pipelined VALUES ($1)", [4])
+      expect(() => db.query("SELECT $1::text AS said", ["not reached"])).toThrow(/duplicate key/)
+      db.execute("ROLLBACK")
+      expect(db.query("SELECT count(*)::int AS n FROM pipelined")).toEqual([{ n: 0 }])
+    } finally {
+      db.close()
+      await proxy.close()
+    }
+  })
+
+  it("outside a transaction block, sends queued statements one by one: none runs after one that failed", async () => {
+    const db = SyncPg.connect((await testPostgres()).url)
+    try {
+      db.execute("CREATE TEMP TABLE one_by_one (n int PRIMARY KEY)")
+      db.run("INSERT INTO one_by_one VALUES ($1)", [1])
+      db.run("INSERT INTO one_by_one VALUES ($1)", [1])
+      db.run("INSERT INTO one_by_one VALUES ($1)", [2])
+      expect(() => db.flush()).toThrow(/duplicate key/)
+      expect(db.query("SELECT n FROM one_by_one ORDER BY n")).toEqual([{ n: 1 }])
     } finally {
       db.close()
     }
@@ -122,3 +163,22 @@ describePostgres("a synchronous PostgreSQL connection", () => {
     }
   })
 })
+
+/** The answer-holding proxy (support/answer-holding-proxy.mjs) in front of the server at `target`. */
+const answersHeldUntilSent = async (target: string) => {
+  const upstream = new URL(target)
+  const proxy = fork(fileURLToPath(new URL("../support/answer-holding-proxy.mjs", import.meta.url)), [upstream.hostname, upstream.port])
+  const [{ port }] = (await once(proxy, "message")) as [{ port: number }]
+  upstream.port = String(port)
+  return {
+    url: upstream.toString(),
+    holdAnswersUntil: async (count: number) => {
+      proxy.send({ hold: count })
+      await once(proxy, "message")
+    },
+    close: async () => {
+      proxy.disconnect()
+      if (proxy.exitCode === null) await once(proxy, "exit")
+    }
+  }
+}
