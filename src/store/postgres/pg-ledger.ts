@@ -117,8 +117,12 @@ export class PgLedger {
       // A read-only transaction has nothing to make durable: its COMMIT goes with the next
       // statement (a search's record), or at the next turn of the event loop, so that no
       // snapshot is held while the process idles.
+      // A write's COMMIT is queued, then sent: so it goes as one text with the NOTIFY before it.
       if (readOnly) this.db.runSoon("COMMIT")
-      else this.db.execute("COMMIT")
+      else {
+        this.db.run("COMMIT")
+        this.db.flush()
+      }
       return result
     } catch (error) {
       this.db.discard()
