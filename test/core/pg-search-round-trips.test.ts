@@ -15,9 +15,11 @@ const project = "github.com/acme/app"
 
 describePostgres("a keyword search on PostgreSQL", () => {
   let services: ReturnType<typeof openServices>
+  let url: string
 
   beforeAll(async () => {
-    services = openServices((await testPostgres()).url)
+    url = (await testPostgres()).url
+    services = openServices(url)
     await services.runAt(
       T0,
       Effect.gen(function* () {
@@ -66,10 +68,12 @@ describePostgres("a keyword search on PostgreSQL", () => {
     expect(about("FROM learned_cues")).toBe(1)
     expect(about("id < i.id")).toBe(0)
     // Read: statistics, search, the widened rows' fields, results; the record of the search:
-    // the read's COMMIT, the lock and the head, the conversation's row, its writes with its
-    // COMMIT. Not which conversations are forgotten: a search's record never needs to know.
-    expect(sent).toHaveLength(7)
+    // the read's COMMIT, the lock, the head with the row of the conversation the last write was
+    // for (this one), its writes with its COMMIT. Not which conversations are forgotten: a
+    // search's record never needs to know.
+    expect(sent).toHaveLength(6)
     expect(about("WHERE forgotten = 1")).toBe(0)
+    expect(about("SELECT * FROM conversations")).toBe(0)
   })
 
   it("answers short ids and learned cues from what the search read as the database would", async () => {
@@ -79,5 +83,25 @@ describePostgres("a keyword search on PostgreSQL", () => {
     expect(found.results.map((r) => r.shortId)).toEqual(shortIds)
     const why = await services.runAt(T0 + DAY, Effect.flatMap(Retrieval, (r) => r.why({ query: "kestrel falcon", project })))
     expect(why.results.map((r) => [r.memory.id, r.shortId, r.score])).toEqual(found.results.map((r) => [r.memory.id, r.shortId, r.score]))
+  })
+
+  it("counts a conversation's events exactly when another server writes for it between two of this one's writes", async () => {
+    const other = openServices(url)
+    const counted = async () =>
+      (await services.runAt(T0 + DAY, Effect.flatMap(Queries, (q) => q.conversations()))).find((c) => c.origin === "shared")?.events ?? 0
+    try {
+      const shared = { origin: "shared", agent: "test" }
+      const before = await counted()
+      for (let i = 0; i < 3; i++) {
+        // This server's write reads the row of the conversation it last wrote for with the head;
+        // the other server's write in between must be in that row.
+        await services.runAt(T0 + DAY, Effect.flatMap(Retrieval, (r) => r.search({ query: "falcon", project }, shared)))
+        await other.runAt(T0 + DAY, Effect.flatMap(Retrieval, (r) => r.search({ query: "kestrel", project }, shared)))
+      }
+      await services.runAt(T0 + DAY, Effect.flatMap(Retrieval, (r) => r.search({ query: "nests", project }, shared)))
+      expect((await counted()) - before).toBe(7)
+    } finally {
+      await other.close()
+    }
   })
 })

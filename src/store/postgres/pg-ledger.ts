@@ -14,6 +14,7 @@ import { openProjectionSession } from "../../projections/projector.js"
 import { LogBroken } from "../errors.js"
 import type { WriteUnit } from "../event-log.js"
 import type { LedgerReads } from "../ledger-reads.js"
+import { rowToConversation, type ConversationRow } from "../projection-rows.js"
 import { appendEvents, appendRawAfter } from "./event-log.js"
 import { findRestatement } from "./memory-reads.js"
 import { loadConversation, loadMemory, pgProjectionTables } from "./projections.js"
@@ -34,6 +35,12 @@ export class PgLedger {
   private inTransaction = false
   readonly reads: LedgerReads
   private readonly memo = new ReadMemo()
+  /**
+   * The conversation the last write appended for. A process mostly writes for one (an agent's
+   * MCP server, a search's record), so a write reads that conversation's row with the log's
+   * head, in the statement it waits for anyway, rather than in one of its own when projecting.
+   */
+  private lastOrigin: string | null = null
 
   constructor(
     readonly db: SyncPg,
@@ -65,19 +72,34 @@ export class PgLedger {
     // began, so a head read in the statement that waited for the lock would be the head from
     // before the wait, and two servers would number their appends alike. It is queued with the
     // BEGIN, one text of two statements, and sent with the head read.
-    return this.transaction(`BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK})`, () => {
-      const start = this.db.one<{ broken: { broken_at: number; reason: string; found_at: string } | null; head: LogHead | null }>(
+    const written = this.transaction(`BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK})`, () => {
+      const expected = this.lastOrigin
+      const start = this.db.one<{
+        broken: { broken_at: number; reason: string; found_at: string } | null
+        head: LogHead | null
+        conversation: ConversationRow | null
+      }>(
         `SELECT (SELECT json_build_object('broken_at', broken_at, 'reason', reason, 'found_at', found_at) FROM chain_break WHERE id = 1) AS broken,
-                (SELECT json_build_object('seq', seq, 'hash', hash) FROM events ORDER BY seq DESC LIMIT 1) AS head`
+                (SELECT json_build_object('seq', seq, 'hash', hash) FROM events ORDER BY seq DESC LIMIT 1) AS head,
+                (SELECT row_to_json(c) FROM conversations c WHERE c.origin = $1) AS conversation`,
+        [expected]
       )!
       if (start.broken !== null) {
         throw new LogBroken({ path: this.location, brokenAt: start.broken.broken_at, reason: start.broken.reason, foundAt: start.broken.found_at })
       }
       let head: LogHead = start.head ?? EMPTY_LOG
-      const session = openProjectionSession(pgProjectionTables(this.db, this.config), this.config)
+      const tables = pgProjectionTables(this.db, this.config)
+      // The row read with the head stands until this unit writes conversations: the session
+      // writes them only when it finishes, a rebuild (after appendLogOnly) at once.
+      let readWithHead = expected
+      const conversation = (origin: string) =>
+        origin !== readWithHead ? tables.conversation(origin) : start.conversation === null ? undefined : rowToConversation(start.conversation)
+      const session = openProjectionSession({ ...tables, conversation }, this.config)
       let appended = 0
+      let origin: string | undefined
       const project = (stored: StoredEvent[]): StoredEvent[] => {
         head = stored.at(-1) ?? head
+        origin = stored.at(-1)?.origin ?? origin
         session.apply(stored)
         appended += stored.length
         return stored
@@ -89,6 +111,7 @@ export class PgLedger {
         append: (events) => project(appendEvents(this.db, head, events)),
         appendRaw: (rows) => project(appendRawAfter(this.db, head, rows)),
         appendLogOnly: (rows) => {
+          readWithHead = null
           const stored = appendRawAfter(this.db, head, rows)
           head = stored.at(-1) ?? head
           appended += stored.length
@@ -98,8 +121,10 @@ export class PgLedger {
       session.finish()
       // Delivered to every listener when (and only if) this transaction commits.
       if (appended > 0) this.db.run(`NOTIFY ${NOTICE_CHANNEL}`)
-      return result
+      return { result, origin }
     })
+    if (written.origin !== undefined) this.lastOrigin = written.origin
+    return written.result
   }
 
   /** Runs `f` on one snapshot (or in the transaction already open). */
