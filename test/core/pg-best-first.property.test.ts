@@ -8,7 +8,7 @@
 import * as fc from "fast-check"
 import { afterAll, beforeAll, expect, it } from "vitest"
 import { indexDocuments, type IndexedDocument } from "../../src/store/postgres/keyword-index.js"
-import { bm25Args, bm25Sql, canSettleBestFirst, exactTop, queryStatistics, type Reading } from "../../src/store/postgres/keyword-search.js"
+import { bm25Args, bm25Sql, canSettleBestFirst, exactTop, JOINED_TERMS_MAX, queryStatistics, type Reading } from "../../src/store/postgres/keyword-search.js"
 import { DROP_PROJECTIONS, PROJECTION_DDL } from "../../src/store/postgres/schema.js"
 import { SyncPg } from "../../src/store/postgres/sync-client.js"
 import { describePostgres, dropTestDatabases, testPostgres } from "../support/postgres.js"
@@ -74,7 +74,7 @@ describePostgres("keyword search read best first", () => {
         (terms, places, weights) => {
           const stats = queryStatistics(db, "memories", { terms })
           const run = (reading: Reading) =>
-            db.query<{ key: number; relevance: number; reach: number }>(bm25Sql("memories", weights, "TRUE", reading), bm25Args({ terms }, stats, places, COUNT))
+            db.query<{ key: number; relevance: number; reach: number }>(bm25Sql("memories", weights, "TRUE", reading, terms.length), bm25Args({ terms }, stats, places, COUNT))
           const everyRow = run("all")
           const readings: Reading[] = []
           const bestFirst = exactTop(COUNT, stats, weights, (reading) => (readings.push(reading), run(reading)), 0)
@@ -86,5 +86,26 @@ describePostgres("keyword search read best first", () => {
     )
     // The answers read best first stood without reading every row often enough for the property to be about them.
     expect(stood).toBeGreaterThan(40)
+  })
+
+  it("sums a few terms' shares by joining their rows exactly as grouping every row does, a term given twice counted twice", () => {
+    let found = 0
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: JOINED_TERMS_MAX }),
+        fc.subarray(PLACES, { minLength: 1 }),
+        fc.constantFrom(WEIGHTS, HEAVY),
+        (terms, places, weights) => {
+          const args = bm25Args({ terms }, queryStatistics(db, "memories", { terms }), places, COUNT)
+          const joined = db.query<{ key: number; relevance: number }>(bm25Sql("memories", weights, "TRUE", "all", terms.length), args)
+          // Told of more terms than are joined, the same query groups every row by key.
+          const grouped = db.query<{ key: number; relevance: number }>(bm25Sql("memories", weights, "TRUE", "all", JOINED_TERMS_MAX + 1), args)
+          if (joined.length > 0) found++
+          expect(joined.map((r) => [r.key, r.relevance])).toEqual(grouped.map((r) => [r.key, r.relevance]))
+        }
+      ),
+      { numRuns: 100 }
+    )
+    expect(found).toBeGreaterThan(50)
   })
 })
