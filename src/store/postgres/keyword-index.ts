@@ -51,17 +51,23 @@ const termsOf = (doc: IndexedDocument): { counts: Map<string, number[]>; tokens:
   return { counts, tokens }
 }
 
+/** A row's term frequency in each weighted column: five for the memories' index, the first two for the cues'. */
+const FREQUENCY_COLUMNS = ["tf1", "tf2", "tf3", "tf4", "tf5"]
+
+/** Each column's term frequency of a row (`t.tf1`...), as many as the index has weighted columns. */
+export const frequenciesOf = (row: string, columns = FREQUENCY_COLUMNS.length): string[] => FREQUENCY_COLUMNS.slice(0, columns).map((c) => `${row}.${c}`)
+
 /** A row's impact: its term's BM25 share with every column weighted 1, against the reference length `ref`. */
 const impactOf = (row: string, ref: string): string =>
-  `(SELECT f * ${K1 + 1} / (f + ${K1} * (${1 - B} + ${B} * ${row}.tokens / greatest(${ref}, 1e-9))) FROM (SELECT sum(x)::float8 AS f FROM unnest(${row}.tf) AS x) s)`
+  `(SELECT f * ${K1 + 1} / (f + ${K1} * (${1 - B} + ${B} * ${row}.tokens / greatest(${ref}, 1e-9))) FROM (SELECT (${frequenciesOf(row).join(" + ")})::float8 AS f) s)`
 
 /**
  * Rows are sent as one JSON array and expanded by PostgreSQL: one statement for many rows. Each
  * row's `impact` (the order a search reads a term's rows in) is computed here, against the
  * index's reference length (ref_avg).
  */
-const TERMS_FROM_JSON = `INSERT INTO keyword_terms (index_name, term, place, category, key, tokens, tf, impact)
-  SELECT r.index_name, r.term, r.place, r.category, r.key, r.tokens, r.tf, ${impactOf("r", "k.ref_avg")}
+const TERMS_FROM_JSON = `INSERT INTO keyword_terms (index_name, term, place, category, key, tokens, ${FREQUENCY_COLUMNS.join(", ")}, impact)
+  SELECT r.index_name, r.term, r.place, r.category, r.key, r.tokens, ${frequenciesOf("r").join(", ")}, ${impactOf("r", "k.ref_avg")}
     FROM json_populate_recordset(NULL::keyword_terms, $1::json) r
     CROSS JOIN (SELECT coalesce(ref_avg, 1) AS ref_avg FROM keyword_totals WHERE index_name = $2) k`
 
@@ -95,7 +101,9 @@ export const indexDocuments = (db: SyncPg, index: IndexName, docs: ReadonlyArray
   for (const { doc, counts, tokens: length } of indexed) {
     for (const [term, tf] of counts) {
       df.set(term, (df.get(term) ?? 0) + 1)
-      rows.push({ index_name: index, term, place: doc.place, category: doc.category, key: doc.key, tokens: length, tf })
+      const row: Record<string, unknown> = { index_name: index, term, place: doc.place, category: doc.category, key: doc.key, tokens: length }
+      FREQUENCY_COLUMNS.forEach((column, i) => (row[column] = tf[i] ?? 0))
+      rows.push(row)
     }
     if (rows.length >= ROWS_PER_STATEMENT) {
       db.run(TERMS_FROM_JSON, [JSON.stringify(rows), index])

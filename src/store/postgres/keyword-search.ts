@@ -5,7 +5,7 @@
  */
 import { indexTokens } from "../../retrieval/stems.js"
 import { queryWords } from "../../retrieval/fts-query.js"
-import { B, K1, type IndexName } from "./keyword-index.js"
+import { B, frequenciesOf, K1, type IndexName } from "./keyword-index.js"
 import type { SyncPg } from "./sync-client.js"
 
 /** A query's terms: the tokens of its words, stop words left out, a term once per word it came from. */
@@ -91,7 +91,7 @@ export type Reading = "all" | number
  * from that term's rows, when they were not all read.
  */
 export const bm25Sql = (index: IndexName, weights: ReadonlyArray<number>, where: string, reading: Reading, terms: number): string => {
-  const frequency = weights.map((w, i) => `${Number(w)} * t.tf[${i + 1}]`).join(" + ")
+  const frequency = frequenciesOf("t", weights.length).map((tf, i) => `${Number(weights[i])} * ${tf}`).join(" + ")
   // ${B}::float8: as a numeric constant it made every row's length a numeric product first
   // (the same value, exactly: a length times 3/4), a sixth of the statement's time.
   const shareOf = (idf: string) => `${idf} * f.f * ${K1 + 1} / (f.f + ${K1} * (${1 - B} + ${B}::float8 * t.tokens / $5::float8))`
@@ -123,7 +123,7 @@ export const bm25Sql = (index: IndexName, weights: ReadonlyArray<number>, where:
                       CROSS JOIN q
                       -- One probe of the primary key for each document read and each term: the
                       -- LIMIT keeps the planner from joining every row of the terms instead.
-                      CROSS JOIN LATERAL (SELECT t.tokens, t.tf FROM keyword_terms t
+                      CROSS JOIN LATERAL (SELECT t.tokens, ${frequenciesOf("t", weights.length).join(", ")} FROM keyword_terms t
                                            WHERE t.index_name = '${index}' AND t.term = q.term AND t.place = c.place AND t.key = c.key LIMIT 1) t
                       CROSS JOIN LATERAL (SELECT (${frequency})::float8 AS f) f
                      GROUP BY c.key

@@ -11,9 +11,10 @@ import type { SyncPg } from "./sync-client.js"
  * Bumped when a projection's table changes shape: an older database has its projections rebuilt
  * (2: private memories; 3: the covering keyword index; 4: keyword rows read best first; 5: the
  * overview's counts, and the evidence's `one_failure_at_ms` by which the gate's memories are found;
- * 6: outcomes naming a memory made private, counted apart from the days' counts).
+ * 6: outcomes naming a memory made private, counted apart from the days' counts; 7: the keyword
+ * index's term frequencies in columns of their own).
  */
-export const PG_SCHEMA_VERSION = "6"
+export const PG_SCHEMA_VERSION = "7"
 
 /**
  * Bumped when the log's own tables (the DDL below, outside the projections) change shape: an
@@ -222,13 +223,16 @@ CREATE TABLE keyword_terms (
   category text COLLATE "C" NOT NULL,
   key bigint NOT NULL,
   tokens integer NOT NULL,
-  tf real[] NOT NULL,
+  -- The term's count in each weighted column (the cues' index has two: tf3 to tf5 are 0). Not
+  -- an array: a search reads five numbers of each row, and each subscript of an array read
+  -- from the index copied it first, a third of a common word's search.
+  tf1 real NOT NULL, tf2 real NOT NULL, tf3 real NOT NULL, tf4 real NOT NULL, tf5 real NOT NULL,
   -- The term's BM25 share in this document with every column weighted 1 and the index's
   -- reference length: the order a search reads a term's rows in (keyword-search.ts).
   impact float8 NOT NULL,
   -- A search reads a term's rows in its places from this index alone (an index-only scan once
   -- vacuumed), not from rows scattered over the table in the order memories were added.
-  PRIMARY KEY (index_name, term, place, key) INCLUDE (tokens, tf, category)
+  PRIMARY KEY (index_name, term, place, key) INCLUDE (tokens, tf1, tf2, tf3, tf4, tf5, category)
 );
 CREATE INDEX keyword_terms_key ON keyword_terms(index_name, key);
 CREATE INDEX keyword_terms_impact ON keyword_terms(index_name, term, place, impact DESC) INCLUDE (key, category);
