@@ -10,9 +10,8 @@ import type { SyncPg } from "./sync-client.js"
 /**
  * Bumped when a projection's table changes shape: an older database has its projections rebuilt
  * (2: private memories; 3: the covering keyword index; 4: keyword rows read best first; 5: the
- * overview's counts, and the evidence's `one_failure_at_ms` by which the gate's memories are found;
- * 6: outcomes naming a memory made private, counted apart from the days' counts; 7: the keyword
- * index's term frequencies in columns of their own).
+ * overview's counts, the evidence's `one_failure_at_ms`; 6: outcomes naming a memory made
+ * private, counted apart; 7: the keyword index's term frequencies in columns of their own).
  */
 export const PG_SCHEMA_VERSION = "7"
 
@@ -223,9 +222,7 @@ CREATE TABLE keyword_terms (
   category text COLLATE "C" NOT NULL,
   key bigint NOT NULL,
   tokens integer NOT NULL,
-  -- The term's count in each weighted column (the cues' index has two: tf3 to tf5 are 0). Not
-  -- an array: a search reads five numbers of each row, and each subscript of an array read
-  -- from the index copied it first, a third of a common word's search.
+  -- The term's count in each weighted column (the cues' index has two; tf3 to tf5 are 0), not an array, whose every subscript copied it.
   tf1 real NOT NULL, tf2 real NOT NULL, tf3 real NOT NULL, tf4 real NOT NULL, tf5 real NOT NULL,
   -- The term's BM25 share in this document with every column weighted 1 and the index's
   -- reference length: the order a search reads a term's rows in (keyword-search.ts).
