@@ -93,9 +93,9 @@ const runInOrder = async (statements, prepare, ran) => {
     if (status === "T" && !statements[i][2]) while (end < statements.length && !statements[end][2]) end++
     const sent = statements.slice(i, end).map(([text, values]) => client.query(statement(text, values, prepare)))
     // The first failure is the one thrown; those after it are heard here, and never again.
-    for (const answer of sent) answer.catch(() => {})
-    for (const answer of sent) {
-      last = await answer
+    for (const result of sent) result.catch(() => {})
+    for (const result of sent) {
+      last = await result
       ran()
     }
     i = end
