@@ -4,7 +4,8 @@
  * its late answer is never taken for the answer of a statement sent after it; a batch of
  * queued writes is waited for statement by statement, however long the whole batch runs, and
  * travels with the read after it, as does one queued to run soon unless a turn of the event loop
- * comes first; and a statement used again is prepared on the server, but never inside
+ * comes first; inside a transaction block, queued statements are pipelined, outside one they go
+ * one by one; and a statement used again is prepared on the server, but never inside
  * `unprepared`.
  */
 import { fork } from "node:child_process"
