@@ -133,8 +133,9 @@ export const bm25Sql = (index: IndexName, weights: ReadonlyArray<number>, where:
 }
 
 /**
- * The most terms whose rows are summed by joining them (everyRowSql): planning a join of more
- * cost more than it saved (21 ms to plan eight, where grouping them all took 14 to run).
+ * The most terms whose rows are summed by joining them (everyRowSql): joining every query's
+ * terms made the bench's longer queries slower (an eight-term join took 21 ms to plan), and
+ * three joined were no faster than two.
  */
 export const JOINED_TERMS_MAX = 2
 
