@@ -4,22 +4,26 @@
  * nothing changed since the last time. Each store gives its tables (`VectorTables`) and its
  * transactions (`VectorStore`); this file decides what to do with them.
  *
- * - A vector is filed under its memory's integer `key` with the hash of the text it was made
- *   from and the place (`placeOf`) it is searched in, so a revised memory is embedded again, an
- *   unchanged one never is, and one moved to another project is filed again (from the cache).
- * - Every vector ever computed is cached by (model, text hash), outside the log: a rebuild, a
- *   new table or a model switched back costs no embedding call.
+ * - A memory's vector pools its content and its written cues (vector-texts.ts). It is filed
+ *   under the memory's integer `key` with the hash of the texts it was made from and the place
+ *   (`placeOf`) it is searched in, so a revised memory is embedded again, an unchanged one
+ *   never is, and one moved to another project is filed again (from the cache).
+ * - Every vector ever computed, each text's and each pool's, is cached by (model, hash),
+ *   outside the log: a rebuild, a new table or a model switched back costs no embedding call,
+ *   and a new cue costs one, for the cue.
  * - Embedding is slow and may fail, so it runs outside any transaction: a sync plans in one
  *   short write, embeds a batch, and files it in another short write, re-checking that each
  *   memory still holds the text it was embedded from. What it misses, the next sync picks up.
  * - A model is known by its vector length. A model that answers another length than its stored
  *   vectors (the same id, another model behind it) voids them: they are filed again.
  */
-import { createHash } from "node:crypto"
 import { Effect } from "effect"
 import type { EmbedderApi } from "../embeddings/embedder.js"
 import { EmbedderUnavailable } from "../embeddings/errors.js"
 import type { Progress } from "./store-maintenance.js"
+import { contentHash, pooled, pooledHash, vectorTexts, type MemoryTexts } from "./vector-texts.js"
+
+export { contentHash } from "./vector-texts.js"
 
 export interface SyncCounts {
   readonly model: string
@@ -27,9 +31,9 @@ export interface SyncCounts {
   readonly memories: number
   /** Vectors already current: nothing done. */
   readonly unchanged: number
-  /** Vectors computed by the embedder in this sync. */
+  /** Texts the embedder embedded in this sync. */
   readonly embedded: number
-  /** Vectors taken from the embedding cache (no embedder call). */
+  /** Memories' vectors made from the embedding cache alone (no embedder call). */
   readonly cached: number
   /** Vectors deleted because their memory is gone. */
   readonly removed: number
@@ -37,10 +41,9 @@ export interface SyncCounts {
   readonly skipped: number
 }
 
-/** A memory's text as the sync reads it. */
-export interface MemoryText {
+/** A memory's texts as the sync reads them: `cues` is its written cues' JSON list, as stored. */
+export interface MemoryText extends MemoryTexts {
   readonly key: number
-  readonly content: string
   readonly project: string | null
 }
 
@@ -93,9 +96,6 @@ export interface VectorStore {
   /** Runs `f` in one short write transaction, under the store's write lock. */
   readonly write: <A>(f: (tables: VectorTables) => A) => A
 }
-
-/** The hash a vector is cached and tracked under: sha256 of exactly the text embedded. */
-export const contentHash = (text: string): string => createHash("sha256").update(text).digest("hex")
 
 /** The place a memory's vector is filed under: its project, or "" for a global memory. */
 export const placeOf = (project: string | null): string => project ?? ""
@@ -155,11 +155,12 @@ export const pendingVectors = (tables: VectorTables, model: string): number => {
  * cached vectors went.
  */
 export const pruneErasedVectors = (tables: VectorTables): number => {
-  const held = new Map(tables.memories().map((m) => [m.key, contentHash(m.content)]))
+  const memories = tables.memories().map((m) => ({ key: m.key, texts: vectorTexts(m) }))
+  const held = new Map(memories.map((m) => [m.key, pooledHash(m.texts)]))
   for (const model of tables.models()) {
     for (const filed of tables.filed(model)) if (held.get(filed.key) !== filed.hash) tables.removeVector(model, filed.key)
   }
-  const live = new Set(held.values())
+  const live = new Set([...held.values(), ...memories.flatMap((m) => m.texts.map(contentHash))])
   const stale = tables.cacheKeys().filter((c) => !live.has(c.hash))
   for (const c of stale) tables.uncache(c.model, c.hash)
   return stale.length
@@ -167,9 +168,10 @@ export const pruneErasedVectors = (tables: VectorTables): number => {
 
 interface Work {
   readonly key: number
+  /** The hash of the texts pooled (`pooledHash`): what the vector is filed and cached under. */
   readonly hash: string
   readonly place: string
-  readonly content: string
+  readonly texts: ReadonlyArray<string>
 }
 
 interface Plan {
@@ -192,23 +194,24 @@ const syncPass = (store: VectorStore, embedder: EmbedderApi, onProgress?: Progre
     onProgress?.(0, total)
     for (let i = 0; i < plan.work.length; i += SYNC_BATCH) {
       const batch = plan.work.slice(i, i + SYNC_BATCH)
-      const hits = store.read((tables) => tables.cachedVectors(model, batch.map((w) => w.hash), embedder.dimensions || tables.modelLength(model)))
-      const misses = uniqueByHash(batch.filter((w) => !hits.has(w.hash)))
+      const wanted = batch.flatMap((w) => [w.hash, ...(w.texts.length > 1 ? w.texts.map(contentHash) : [])])
+      const hits = store.read((tables) => tables.cachedVectors(model, wanted, embedder.dimensions || tables.modelLength(model)))
+      const misses = textsToEmbed(batch, hits)
       if (misses.length > 0) {
-        const vectors = yield* embedder.embed(misses.map((w) => w.content))
+        const vectors = yield* embedder.embed(misses.map((m) => m.text))
         if (vectors.length !== misses.length) {
           return yield* Effect.fail(
             new EmbedderUnavailable({ provider: embedder.provider, reason: `asked for ${misses.length} vectors and got ${vectors.length}` })
           )
         }
-        misses.forEach((w, j) => hits.set(w.hash, vectors[j]!))
+        misses.forEach((m, j) => hits.set(m.hash, vectors[j]!))
         embedded += misses.length
       }
-      const items = batch.map((w) => ({ key: w.key, hash: w.hash, place: w.place, vector: hits.get(w.hash)! }))
-      const fresh = new Set(misses.map((w) => w.hash))
-      const written = store.write((tables) => fileBatch(tables, model, items, fresh))
+      const embeddedNow = new Set(misses.map((m) => m.hash))
+      const { items, fresh, unpooled } = pooledItems(batch, hits, embeddedNow)
+      const written = store.write((tables) => fileBatch(tables, model, items, fresh, embeddedNow))
       cached += written.fromCache
-      skipped += written.skipped
+      skipped += written.skipped + unpooled
       reset ||= written.reset
       done += batch.length
       onProgress?.(done, total)
@@ -240,35 +243,35 @@ const readPlan = (tables: VectorTables, model: string): Plan => {
   let unchanged = 0
   for (const m of memories) {
     present.add(m.key)
-    const hash = contentHash(m.content)
+    const texts = vectorTexts(m)
+    const hash = pooledHash(texts)
     const place = placeOf(m.project)
     const stored = state.get(m.key)
     if (stored?.hash === hash && stored.place === place) unchanged++
-    else work.push({ key: m.key, hash, place, content: m.content })
+    else work.push({ key: m.key, hash, place, texts })
   }
   const gone = [...state.keys()].filter((key) => !present.has(key))
   return { memories: memories.length, unchanged, gone, work }
 }
 
 /**
- * Files one batch in one transaction: the cache first (vectors just computed are kept even if
- * their memory changed meanwhile), then each vector whose memory still holds the text and place
- * it was made for. A vector of another length than the model's stored ones means the model
- * changed under the same id: those are voided, and the batch's length is the model's from now on.
+ * Files one batch in one transaction: the cache first (vectors just computed, each text's and
+ * each pool's, are kept even if their memory changed meanwhile), then each vector whose memory
+ * still holds the texts and place it was made for. A vector of another length than the model's
+ * stored ones means the model changed under the same id: those are voided, and the batch's
+ * length is the model's from now on.
  */
 const fileBatch = (
   tables: VectorTables,
   model: string,
-  items: ReadonlyArray<VectorItem>,
-  fresh: ReadonlySet<string>
+  items: ReadonlyArray<VectorItem & { readonly embedded: boolean }>,
+  fresh: ReadonlyMap<string, Float32Array>,
+  embeddedNow: ReadonlySet<string>
 ): { fromCache: number; skipped: number; reset: boolean } => {
-  for (const hash of fresh) {
-    const item = items.find((i) => i.hash === hash)
-    if (item) tables.cacheVector(model, hash, item.vector)
-  }
+  for (const [hash, vector] of fresh) tables.cacheVector(model, hash, vector)
   let length = tables.modelLength(model)
-  // What the model answers now decides the length; cached vectors only when nothing is fresh.
-  const batchLength = (items.find((i) => fresh.has(i.hash)) ?? items[0])?.vector.length
+  // What the model answers now decides the length; cached vectors only when nothing was embedded.
+  const batchLength = (embeddedNow.size > 0 ? fresh.get([...embeddedNow][0]!) : items[0]?.vector)?.length
   const reset = batchLength !== undefined && length !== undefined && length !== batchLength
   if (reset) {
     tables.forgetModel(model)
@@ -283,17 +286,55 @@ const fileBatch = (
   let skipped = 0
   for (const item of items) {
     const row = current.get(item.key)
-    if (row === undefined || contentHash(row.content) !== item.hash || placeOf(row.project) !== item.place || item.vector.length !== length) {
+    if (row === undefined || pooledHash(vectorTexts(row)) !== item.hash || placeOf(row.project) !== item.place || item.vector.length !== length) {
       skipped++
       continue
     }
     tables.fileVector(model, item)
-    if (!fresh.has(item.hash)) fromCache++
+    if (!item.embedded) fromCache++
   }
   return { fromCache, skipped, reset }
 }
 
-const uniqueByHash = (work: ReadonlyArray<Work>): Work[] => {
-  const seen = new Set<string>()
-  return work.filter((w) => (seen.has(w.hash) ? false : (seen.add(w.hash), true)))
+/** Each text the batch must embed, once: those of every memory whose pooled vector is not cached and whose own is not either. */
+const textsToEmbed = (batch: ReadonlyArray<Work>, hits: ReadonlyMap<string, Float32Array>): Array<{ text: string; hash: string }> => {
+  const out = new Map<string, string>()
+  for (const w of batch) {
+    if (hits.has(w.hash)) continue
+    for (const text of w.texts) {
+      const hash = contentHash(text)
+      if (!hits.has(hash)) out.set(hash, text)
+    }
+  }
+  return [...out].map(([hash, text]) => ({ text, hash }))
+}
+
+/**
+ * Each memory's vector: its pool from the cache, or pooled now from its texts' vectors, which
+ * are new to the cache (`fresh`) as the texts just embedded are. A memory whose texts' vectors
+ * differ in length (the model changed under the same id mid-way) is left for the next sync.
+ */
+const pooledItems = (batch: ReadonlyArray<Work>, hits: ReadonlyMap<string, Float32Array>, embeddedNow: ReadonlySet<string>) => {
+  const fresh = new Map<string, Float32Array>()
+  for (const hash of embeddedNow) fresh.set(hash, hits.get(hash)!)
+  const items: Array<VectorItem & { readonly embedded: boolean }> = []
+  let unpooled = 0
+  for (const w of batch) {
+    // A memory of one text has its text's hash: embedded now, it was no cache hit.
+    const cachedPool = embeddedNow.has(w.hash) ? undefined : hits.get(w.hash)
+    if (cachedPool !== undefined) {
+      items.push({ key: w.key, hash: w.hash, place: w.place, vector: cachedPool, embedded: false })
+      continue
+    }
+    const hashes = w.texts.map(contentHash)
+    const vectors = hashes.map((h) => hits.get(h)!)
+    if (vectors.some((v) => v.length !== vectors[0]!.length)) {
+      unpooled++
+      continue
+    }
+    const vector = pooled(vectors)
+    fresh.set(w.hash, vector)
+    items.push({ key: w.key, hash: w.hash, place: w.place, vector, embedded: hashes.some((h) => embeddedNow.has(h)) })
+  }
+  return { items, fresh, unpooled }
 }

@@ -180,6 +180,28 @@ export const vectorContract = (store: StoreUnderTest): void => {
       })
     })
 
+    test("a memory's vector pools its content and its written cues; a new cue costs one embedding, and taking the cues away none", async () => {
+      await given(async (ports, embedder) => {
+        const texts = embedder.texts.length
+        const cues = ["how do I ship a build?", "what runs the release?"]
+        await ports.run(ports.log.write((unit) => Either.right(unit.append([event(revised(DEPLOY, { cues }))]))))
+        await ports.run(ports.maintenance.syncVectors(embedder))
+        expect(embedder.texts.slice(texts)).toEqual(cues)
+
+        const q = "ship a build"
+        const mean = l2Normalize([TEXT[DEPLOY]!, ...cues].map(vectorOf).reduce((sum, v) => sum.map((x, i) => x + v[i]!), new Float32Array(DIMENSIONS)))
+        const near = (k: number) => read(ports, (r) => r.vectorNeighbours(query(q), "web", k).map((n) => [n.memory.id, n.cosine]))
+        expect(await near(1)).toEqual([[DEPLOY, expect.closeTo(cosine(vectorOf(q), mean), 5)]])
+        expect(cosine(vectorOf(q), mean)).toBeGreaterThan(cosine(vectorOf(q), vectorOf(TEXT[DEPLOY]!)))
+
+        // The cues taken away again: the content's own vector, from the cache.
+        await ports.run(ports.log.write((unit) => Either.right(unit.append([event(revised(DEPLOY, { cues: [] }))]))))
+        await ports.run(ports.maintenance.syncVectors(embedder))
+        expect(embedder.texts).toHaveLength(texts + cues.length)
+        expect(await near(5)).toContainEqual([DEPLOY, expect.closeTo(cosine(vectorOf(q), vectorOf(TEXT[DEPLOY]!)), 5)])
+      })
+    })
+
     test("a memory forgotten after its vector was filed is left out at once, before any sync", async () => {
       const found = await given(async (ports) => {
         await ports.run(ports.log.write((unit) => Either.right(unit.append([event(forgotten(CHANGELOG))]))))

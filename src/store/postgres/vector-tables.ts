@@ -30,9 +30,9 @@ export const pgVectorTables = (db: SyncPg): VectorTables => ({
       length
     ]),
   filed: (model) => db.query<FiledVector>("SELECT key, content_hash AS hash, place FROM memory_vectors WHERE model = $1", [model]),
-  memories: () => db.query<MemoryText>("SELECT key, content, project FROM memories ORDER BY key"),
+  memories: () => db.query<MemoryText>("SELECT key, content, cues, project FROM memories ORDER BY key"),
   memoriesOf: (keys) =>
-    new Map(db.query<MemoryText>("SELECT key, content, project FROM memories WHERE key = ANY($1)", [keys]).map((m) => [m.key, m])),
+    new Map(db.query<MemoryText>("SELECT key, content, cues, project FROM memories WHERE key = ANY($1)", [keys]).map((m) => [m.key, m])),
   removeVector: (model, key) => db.run("DELETE FROM memory_vectors WHERE model = $1 AND key = $2", [model, key]),
   fileVector: (model, item) =>
     db.run(

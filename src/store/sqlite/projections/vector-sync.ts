@@ -57,9 +57,9 @@ const sqliteVectorTables = (db: Db): shared.VectorTables => ({
     tableExists(db, "vector_state")
       ? (statement(db, "SELECT key, content_hash AS hash, place FROM vector_state WHERE model = ?").all(model) as shared.FiledVector[])
       : [],
-  memories: () => statement(db, "SELECT key, content, project FROM memories ORDER BY key").all() as shared.MemoryText[],
+  memories: () => statement(db, "SELECT key, content, cues, project FROM memories ORDER BY key").all() as shared.MemoryText[],
   memoriesOf: (keys) => {
-    const get = statement(db, "SELECT key, content, project FROM memories WHERE key = ?")
+    const get = statement(db, "SELECT key, content, cues, project FROM memories WHERE key = ?")
     return new Map(keys.flatMap((key) => (get.get(key) as shared.MemoryText | undefined) ?? []).map((m) => [m.key, m]))
   },
   removeVector: (model, key) => deleteVector(db, model, modelInfo(db, model)?.table, key),

@@ -6,8 +6,9 @@
  *
  * - `vector_models` maps a model id to its table and vector length. A new model is a new table:
  *   switching models rebuilds only this projection, and switching back finds the old one intact.
- * - `vector_state (model, key, content_hash, place)` says which text each stored vector was made
- *   from, so a revised memory is embedded again and an unchanged one never is, and which place
+ * - `vector_state (model, key, content_hash, place)` says which texts each stored vector was made
+ *   from (its content and written cues, pooled: store/vector-texts.ts), so a revised memory is
+ *   embedded again and an unchanged one never is, and which place
  *   (`placeOf`: its project, or global) its row is filed under.
  * - Each table is partitioned by place, so a KNN query reads only the vectors of the places it
  *   searches (global and the current project) instead of the whole store (bench/search: the
