@@ -104,6 +104,8 @@ const decidedByBest = (ranking: Ranking<RankFields>, read: KeywordCandidates): b
 }
 
 const rankOnly = (reads: LedgerReads, request: RankingRequest, nowMs: number, config: LedgerConfig, query?: QueryVector): { mode: SearchMode; ranking: Ranking<RankFields> } => {
+  // The store may run the nearest-neighbour search beside the keyword half.
+  if (query !== undefined) reads.prefetchNeighbours(query, request, request.limit, config)
   const byKeyword = reads.keywordCandidates(phrasingsOf(request), request, request.limit, config, nowMs)
   if (query === undefined) {
     return { mode: "keyword", ranking: rank({ candidates: [...byKeyword.values()], limit: request.limit, nowMs, vectors: false, config }) }

@@ -89,6 +89,11 @@ export interface CandidateReads {
     nowMs: number,
     count?: number
   ) => KeywordCandidates
+  /**
+   * A hint that `addVectorCandidates` will be asked for `query` in `scope`: a store may start
+   * its nearest-neighbour search now, to run beside the reads in between.
+   */
+  readonly prefetchNeighbours: (query: QueryVector, scope: Scope, limit: number, config: LedgerConfig) => void
   /** The candidates' cosines, and the nearest live memories in scope by vector. */
   readonly addVectorCandidates: (
     found: Map<number, Candidate<RankFields>>,

@@ -56,6 +56,8 @@ export const pgReads = (db: SyncPg, vectors: boolean, memo: ReadMemo): LedgerRea
   head: () => lastEvent(db) ?? EMPTY_LOG,
   captureKeyInLog: (origin, span) => captureKeyInLog(db, origin, span),
   keywordCandidates: (phrasings, scope, limit, config, nowMs, count) => keywordCandidates(db, memo, phrasings, scope, limit, config, nowMs, count),
+  // Its nearest-neighbour search is the server's: nothing to start early on this thread.
+  prefetchNeighbours: () => undefined,
   addVectorCandidates: (found, query, scope, limit, config) =>
     vectors ? addVectorCandidates(pgVectorSearch(db), (keys, s) => liveInScope(db, keys, s), found, query, scope, limit, config) : found,
   cosineBetween: (model, keyA, keyB) => (vectors ? cosineBetween(db, model, keyA, keyB) : undefined),

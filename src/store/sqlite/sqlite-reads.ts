@@ -18,7 +18,7 @@ import { resolveMemoryId, shortId } from "./projections/id-prefix.js"
 import { findRestatement, loadMemory, rowToMemory } from "./projections/memories.js"
 import { cosineBetween } from "./projections/vector-search.js"
 import { recentTasks } from "./task-reads.js"
-import { addVectorCandidates, documentFrequency, keywordMatchesOutsideCandidates, memoriesByKey } from "./retrieval/candidates.js"
+import { addVectorCandidates, prefetchNeighbours, documentFrequency, keywordMatchesOutsideCandidates, memoriesByKey } from "./retrieval/candidates.js"
 import { keywordCandidates } from "./retrieval/keyword-matches.js"
 
 const readsOf = new WeakMap<Db, LedgerReads>()
@@ -53,6 +53,7 @@ const makeReads = (db: Db): LedgerReads => ({
   head: () => lastEvent(db) ?? EMPTY_LOG,
   captureKeyInLog: (origin, span) => captureKeyInLog(db, origin, span),
   keywordCandidates: (phrasings, scope, limit, config, nowMs, count) => keywordCandidates(db, phrasings, scope, limit, config, nowMs, count),
+  prefetchNeighbours: (query, scope, limit, config) => prefetchNeighbours(db, query, scope, limit, config),
   addVectorCandidates: (found, query, scope, limit, config) => addVectorCandidates(db, found, query, scope, limit, config),
   cosineBetween: (model, a, b) => cosineBetween(db, model, a, b),
   documentFrequency: () => documentFrequency(db),

@@ -9,13 +9,13 @@ import { MEMORY_COLUMNS, rowToMemory, type MemoryRow } from "../projections/memo
 import type { MemoryState } from "../../../projections/memory-state.js"
 import type { Db } from "../database.js"
 import { statement } from "../statements.js"
-import { sqliteVectorSearch } from "../projections/vector-search.js"
-import { addVectorCandidates as addVectorsShared } from "../../vector-reads.js"
+import { prefetchNearest, sqliteVectorSearch } from "../projections/vector-search.js"
+import { addVectorCandidates as addVectorsShared, placesSearchedFrom } from "../../vector-reads.js"
 import { inPlaces, inPlacesOtherCategory, outsidePlaces, placeTokensOf } from "../projections/fts-scope.js"
 import { ftsMatchExpression } from "../../../retrieval/fts-query.js"
 import type { RankFields } from "../../../retrieval/rank.js"
 import type { DocumentFrequency } from "../../../retrieval/coverage.js"
-import type { Candidate, QueryVector, Scope } from "../../../retrieval/candidate.js"
+import { candidateLimit, type Candidate, type QueryVector, type Scope } from "../../../retrieval/candidate.js"
 
 /** Full rows by key, through one cached statement (a literal IN list would be prepared anew on every call). */
 export const memoriesByKey = (db: Db, keys: ReadonlyArray<number>): Map<number, MemoryState> => {
@@ -49,6 +49,10 @@ export const addVectorCandidates = (
   config: LedgerConfig
 ): Map<number, Candidate<RankFields>> =>
   addVectorsShared(sqliteVectorSearch(db), (keys, s) => liveInScope(db, keys, s), found, query, scope, limit, config)
+
+/** Starts the KNN `addVectorCandidates` will ask for, where the store has a thread for it (vector-search.ts). */
+export const prefetchNeighbours = (db: Db, query: QueryVector, scope: Scope, limit: number, config: LedgerConfig): void =>
+  prefetchNearest(db, query.model, query.vector, candidateLimit(limit, config), placesSearchedFrom(scope.project))
 
 /** The live memories among `keys` in `scope` (its places, reader and category), with their evidence. */
 const liveInScope = (db: Db, keys: ReadonlyArray<number>, scope: Scope) => {
