@@ -11,7 +11,7 @@
  */
 import { Effect } from "effect"
 import { makeLocalEmbedder } from "../src/embeddings/local.js"
-import { queryHalf, summarize, type QueryOutcome } from "./retrieval/metrics.js"
+import { mrrByKindAndHalf, type QueryOutcome } from "./retrieval/metrics.js"
 import { loadDataset } from "./retrieval/validate.js"
 
 const LIMIT = 10
@@ -76,14 +76,7 @@ for (const [name, vectors] of systems) {
     else answerCosine.push(scored.find((s) => q.relevant.includes(s.key))?.cosine ?? 0)
     return { id: q.id, kind: q.kind, relevant: q.relevant, returned: scored.slice(0, LIMIT).map((s) => s.key) }
   })
-  const mrr = (of: QueryOutcome[], label: string) => summarize(of).find((r) => r.label === label)?.mrr ?? 0
-  const paraphrases = outcomes.filter((o) => o.kind === "paraphrase")
-  const figures = [
-    ...KINDS.map((k) => mrr(outcomes, k)),
-    mrr(outcomes, "overall"),
-    mrr(paraphrases.filter((o) => queryHalf(o.id) === "tune"), "paraphrase"),
-    mrr(paraphrases.filter((o) => queryHalf(o.id) === "holdout"), "paraphrase")
-  ]
+  const figures = mrrByKindAndHalf(outcomes, KINDS)
   const negatives = `${percentile(negativeBest, 0.5).toFixed(2)} / ${percentile(negativeBest, 0.8).toFixed(2)}`
   console.log(`| ${name} | ${figures.map((f) => f.toFixed(3)).join(" | ")} | ${negatives} | ${percentile(answerCosine, 0.5).toFixed(2)} |`)
 }

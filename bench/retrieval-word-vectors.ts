@@ -14,7 +14,7 @@ import { existsSync } from "node:fs"
 import { Effect } from "effect"
 import { makeLocalEmbedder } from "../src/embeddings/local.js"
 import { createBm25Index } from "./retrieval/bm25-baseline.js"
-import { queryHalf, summarize, type QueryOutcome } from "./retrieval/metrics.js"
+import { mrrByKindAndHalf, type QueryOutcome } from "./retrieval/metrics.js"
 import { loadDataset, type BenchMemory } from "./retrieval/validate.js"
 import { dot, loadWordVectors, sifEmbed } from "./support/word-vectors.js"
 import { stringArg } from "./support/measure.js"
@@ -79,14 +79,7 @@ const useLite: Ranker = cosineRanker((texts) => Effect.runPromise(use.embed(text
 const KINDS = ["lexical", "task", "paraphrase", "code"] as const
 const line = (name: string, rankings: string[][]): string => {
   const outcomes: QueryOutcome[] = queries.map((q, i) => ({ id: q.id, kind: q.kind, relevant: q.relevant, returned: rankings[i]!.slice(0, LIMIT) }))
-  const mrr = (of: QueryOutcome[], label: string) => summarize(of).find((r) => r.label === label)?.mrr ?? 0
-  const paraphrases = outcomes.filter((o) => o.kind === "paraphrase")
-  const figures = [
-    ...KINDS.map((k) => mrr(outcomes, k)),
-    mrr(outcomes, "overall"),
-    mrr(paraphrases.filter((o) => queryHalf(o.id) === "tune"), "paraphrase"),
-    mrr(paraphrases.filter((o) => queryHalf(o.id) === "holdout"), "paraphrase")
-  ]
+  const figures = mrrByKindAndHalf(outcomes, KINDS)
   return `| ${name} | ${figures.map((f) => f.toFixed(3)).join(" | ")} |`
 }
 

@@ -135,3 +135,18 @@ const mean = (values: ReadonlyArray<number>): number | null =>
 const fixed = (value: number | null): string => (value === null ? "–" : value.toFixed(3))
 
 const row = (cells: ReadonlyArray<string>): string => `| ${cells.join(" | ")} |`
+
+/**
+ * MRR for each of `kinds`, overall, and for paraphrases on the tuning and held-out halves
+ * apart: the figures the retrieval benches print a row of.
+ */
+export const mrrByKindAndHalf = (outcomes: ReadonlyArray<QueryOutcome>, kinds: ReadonlyArray<QueryKind>): number[] => {
+  const mrr = (of: ReadonlyArray<QueryOutcome>, label: string) => summarize(of).find((r) => r.label === label)?.mrr ?? 0
+  const paraphrases = outcomes.filter((o) => o.kind === "paraphrase")
+  return [
+    ...kinds.map((k) => mrr(outcomes, k)),
+    mrr(outcomes, "overall"),
+    mrr(paraphrases.filter((o) => queryHalf(o.id) === "tune"), "paraphrase"),
+    mrr(paraphrases.filter((o) => queryHalf(o.id) === "holdout"), "paraphrase")
+  ]
+}

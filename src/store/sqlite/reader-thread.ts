@@ -15,10 +15,7 @@
  */
 import { createRequire } from "node:module"
 import type { MessagePort, Worker } from "node:worker_threads"
-
-const threads = (): Threads => (loadedThreads ??= createRequire(import.meta.url)("node:worker_threads") as Threads)
-type Threads = typeof import("node:worker_threads")
-let loadedThreads: Threads | undefined
+import { nextMessage, startThread } from "./thread-messages.js"
 
 /** Far beyond any one statement's time: it only bounds a thread that died. */
 const ANSWER_WAIT_MS = 30_000
@@ -42,17 +39,14 @@ export class ReaderThread {
 
   /** Starts the thread and has it open `path` read-only; the opening is not waited for. */
   static open(path: string, options: ReaderThreadOptions, driver = createRequire(import.meta.url).resolve("better-sqlite3")): ReaderThread {
-    const { port1, port2 } = new (threads().MessageChannel)()
-    const signal = new Int32Array(new SharedArrayBuffer(4))
-    const worker = new (threads().Worker)(WORKER_SOURCE, { eval: true, workerData: { port: port2, signal: signal.buffer, driver }, transferList: [port2] })
-    // Neither keeps the process alive.
-    worker.unref()
-    port1.unref()
-    const thread = new ReaderThread(worker, port1, signal)
-    worker.on("error", () => {
+    const { worker, port, signal } = startThread(WORKER_SOURCE, driver)
+    const thread = new ReaderThread(worker, port, signal)
+    // A thread that ended while idle is asked nothing more (one that ends mid-question is found by the wait's bound).
+    const ended = () => {
       thread.broken = true
-    })
-    port1.postMessage({ op: "open", path, extensions: options.extensions, pragmas: options.pragmas })
+    }
+    worker.on("error", ended).on("exit", ended)
+    port.postMessage({ op: "open", path, extensions: options.extensions, pragmas: options.pragmas })
     return thread
   }
 
@@ -71,21 +65,16 @@ export class ReaderThread {
     this.pending = undefined
     const deadline = Date.now() + ANSWER_WAIT_MS
     for (;;) {
-      // The counter is read before looking, so an answer that lands after the look wakes the wait.
-      const seen = Atomics.load(this.signal, 0)
-      const received = threads().receiveMessageOnPort(this.port)
-      if (received !== undefined) {
-        const answer = received.message as { id: number; results?: unknown[][][]; error?: string }
-        if (answer.id !== id) continue
-        if (answer.error !== undefined) this.broken = true
-        return answer.results
-      }
-      const left = deadline - Date.now()
-      if (left <= 0 || this.broken) {
+      const answer = nextMessage(this.port, this.signal, deadline) as { id: number; results?: unknown[][][]; error?: string } | undefined
+      if (answer === undefined) {
+        // A thread that stopped answering is asked nothing more.
         this.broken = true
         return undefined
       }
-      Atomics.wait(this.signal, 0, seen, Math.min(left, 1_000))
+      // An answer to a question given up on earlier is passed over.
+      if (answer.id !== id) continue
+      if (answer.error !== undefined) this.broken = true
+      return answer.results
     }
   }
 

@@ -18,15 +18,7 @@ import { LAST_EVENT_SQL } from "./event-log.js"
 import { endsAt, type BatchOutcome, type BatchWriter } from "./batch-writer.js"
 import { BUSY_TIMEOUT_MS, MMAP_BYTES, WRITE_PRAGMAS } from "./database.js"
 import { type LogHead } from "../../events/log.js"
-
-/**
- * node:worker_threads, required by the first thread started rather than imported: loading it
- * costs a start about a twentieth of a bare node start, and most starts (every agent hook's)
- * start no thread.
- */
-const threads = (): Threads => (loadedThreads ??= createRequire(import.meta.url)("node:worker_threads") as Threads)
-type Threads = typeof import("node:worker_threads")
-let loadedThreads: Threads | undefined
+import { nextMessage, startThread } from "./thread-messages.js"
 
 /** Rows queued before they are posted: enough to spread a message's cost, few enough to start the thread early. */
 const CHUNK_ROWS = 1_000
@@ -62,13 +54,9 @@ export class WriterThread implements BatchWriter {
    * `settle` throws SQLite's error.
    */
   static open(path: string, driver = createRequire(import.meta.url).resolve("better-sqlite3")): WriterThread {
-    const { port1, port2 } = new (threads().MessageChannel)()
-    const signal = new Int32Array(new SharedArrayBuffer(4))
-    const worker = new (threads().Worker)(WORKER_SOURCE, { eval: true, workerData: { port: port2, signal: signal.buffer, driver }, transferList: [port2] })
-    // Neither keeps the process alive, even if `close` is never reached.
-    worker.unref()
-    port1.unref()
-    const thread = new WriterThread(worker, port1, signal)
+    // It does not keep the process alive, even if `close` is never reached.
+    const { worker, port, signal } = startThread(WORKER_SOURCE, driver)
+    const thread = new WriterThread(worker, port, signal)
     // The importing connection checkpoints for both (LedgerStore.withCheckpointThread).
     const pragmas = [`busy_timeout = ${BUSY_TIMEOUT_MS}`, ...WRITE_PRAGMAS, `mmap_size = ${MMAP_BYTES}`, "wal_autocheckpoint = 0"]
     thread.post({ op: "open", path, pragmas, endSql: LAST_EVENT_SQL })
@@ -162,16 +150,9 @@ export class WriterThread implements BatchWriter {
 
   /** Blocks until the thread's next answer (at most ANSWER_WAIT_MS). */
   private next(): Answer {
-    const deadline = Date.now() + ANSWER_WAIT_MS
-    for (;;) {
-      // The counter is read before looking, so an answer that lands after the look wakes the wait.
-      const seen = Atomics.load(this.signal, 0)
-      const received = threads().receiveMessageOnPort(this.port)
-      if (received !== undefined) return received.message as Answer
-      const left = deadline - Date.now()
-      if (left <= 0) throw new Error("bulk import: the writer thread stopped answering")
-      Atomics.wait(this.signal, 0, seen, left)
-    }
+    const answer = nextMessage(this.port, this.signal, Date.now() + ANSWER_WAIT_MS) as Answer | undefined
+    if (answer === undefined) throw new Error("bulk import: the writer thread stopped answering")
+    return answer
   }
 
   private end(): void {
