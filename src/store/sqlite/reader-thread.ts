@@ -5,8 +5,8 @@
  * costliest statement of a hybrid search, before the keyword half runs).
  *
  * One question at a time: `ask` posts it, `answer` blocks until its rows come (Atomics.wait,
- * as writer-thread.ts does). The thread sees the file as its own read sees it, a snapshot that
- * may be a commit older or newer than the asker's, so it is asked only what may lag the log
+ * as writer-thread.ts does). The thread reads the file as it is when the question arrives,
+ * which may be a commit newer than the asker's snapshot, so it is asked only what may lag the log
  * (vectors, which readers join back to `memories` anyway). An error, a thread that stopped
  * answering or one that never opened answers undefined, and the asker runs the statement itself.
  *
