@@ -26,7 +26,7 @@ import { CheckpointThread } from "./checkpoint-thread.js"
 import { isReady, prepareSchema } from "./schema.js"
 import { LocalBatchWriter, type BatchWriter } from "./batch-writer.js"
 import { WriterThread } from "./writer-thread.js"
-import { endNearestThread } from "./projections/nearest-thread.js"
+import { endReaderThread } from "./read-offload.js"
 import type { NewEvent, RawEvent } from "../../events/log.js"
 import type { StoreOpening } from "../opening.js"
 
@@ -224,7 +224,7 @@ export class LedgerStore {
     if (!this.db.open) return
     this.flushQueued()
     for (const f of this.closing.splice(0)) f()
-    endNearestThread(this.db)
+    endReaderThread(this.db)
     this.db.close()
   }
 }

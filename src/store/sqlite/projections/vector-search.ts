@@ -6,7 +6,7 @@
 import { toCosine, type Neighbour, type VectorSearch } from "../../vector-reads.js"
 import type { Db } from "../database.js"
 import { statement } from "../statements.js"
-import { askNearest, nearestAsked, timedNearest } from "./nearest-thread.js"
+import { askThread, collectAnswer, timedHere, type Question } from "../read-offload.js"
 import { modelInfo, toFloat32 } from "./vectors.js"
 
 /** The two questions the shared vector reads (store/vector-reads.ts) ask of this file's tables. */
@@ -17,14 +17,19 @@ export const sqliteVectorSearch = (db: Db): VectorSearch => ({
 
 /**
  * Starts the nearest-neighbour search `nearest` will be asked for on the store's reader thread,
- * when it has one (nearest-thread.ts), so that it runs while the caller does other reads.
+ * when it has one (read-offload.ts), so that it runs while the caller does other reads.
  */
 export const prefetchNearest = (db: Db, model: string, query: Float32Array, k: number, places: ReadonlyArray<string>): void => {
   const info = modelInfo(db, model)
   if (info === undefined || query.length !== info.dimensions || k <= 0) return
   const limit = Math.min(Math.floor(k), MAX_K)
-  askNearest(db, { model, query, limit, places }, () => places.map((place) => ({ sql: knnInPlace(info.table), params: [query, limit, place] })))
+  askThread(db, nearestQuestion(model, query, limit, places), () => places.map((place) => ({ sql: knnInPlace(info.table), params: [query, limit, place] })))
 }
+
+const nearestQuestion = (model: string, vector: Float32Array, limit: number, places: ReadonlyArray<string>): Question => ({
+  key: JSON.stringify(["nearest", model, limit, places]),
+  vector
+})
 
 const knnInPlace = (table: string) => `SELECT rowid AS key, distance FROM ${table} WHERE embedding MATCH ? AND k = ? AND place = ? ORDER BY distance`
 
@@ -43,13 +48,13 @@ export const nearest = (db: Db, model: string, query: Float32Array, k: number, p
   if (info === undefined || query.length !== info.dimensions || k <= 0) return []
   const limit = Math.min(Math.floor(k), MAX_K)
   type Row = { key: number; distance: number | null }
-  const asked = places === undefined ? undefined : nearestAsked(db, { model, query, limit, places })
+  const asked = places === undefined ? undefined : collectAnswer(db, nearestQuestion(model, query, limit, places))
   const rows: Row[] =
     asked !== undefined
       ? asked.flatMap((placeRows) => placeRows.map(([key, distance]) => ({ key: key as number, distance: distance as number | null })))
       : places === undefined
         ? (statement(db, `SELECT rowid AS key, distance FROM ${info.table} WHERE embedding MATCH ? AND k = ? ORDER BY distance`).all(query, limit) as Row[])
-        : timedNearest(db, () => places.flatMap((place) => statement(db, knnInPlace(info.table)).all(query, limit, place) as Row[]))
+        : timedHere(db, () => places.flatMap((place) => statement(db, knnInPlace(info.table)).all(query, limit, place) as Row[]))
   // Equal distances in key order, so results do not depend on where the table keeps a row.
   rows.sort((a, b) => (a.distance ?? 2) - (b.distance ?? 2) || a.key - b.key)
   return rows.slice(0, limit).map((r) => ({ key: r.key, cosine: toCosine(r.distance) }))

@@ -8,6 +8,7 @@
 import type { LedgerConfig } from "../../../config.js"
 import type { Db } from "../database.js"
 import { statement } from "../statements.js"
+import { askThread, collectAnswer, timedHere } from "../read-offload.js"
 import { inPlaces, placeTokensOf } from "../projections/fts-scope.js"
 import { cueKeyRange, PLACE_SPAN } from "../projections/cues.js"
 import { bestCuesByText, prepareCueTextQuery, searchedByTexts, type CueTextQuery } from "./cue-text-matches.js"
@@ -52,7 +53,9 @@ interface Match {
 const bestMatches = (db: Db, phrasing: string, scope: Scope, count: number, config: LedgerConfig) => {
   const words = ftsMatchExpression(phrasing)
   if (words === undefined) return undefined
-  return { content: contentMatches(db, words, scope, count, config), cues: cueMatches(db, phrasing, words, scope, count, config) }
+  // The cues' statement may run on the store's reader thread while the content's runs here.
+  const cues = cueMatches(db, phrasing, words, scope, count, config)
+  return { content: contentMatches(db, words, scope, count, config), cues: cues() }
 }
 
 // Scope, liveness and category are tokens of the index itself (fts-scope.ts), so FTS5 scores
@@ -69,25 +72,37 @@ const contentMatches = (db: Db, words: string, scope: Scope, count: number, conf
 // of those. Whether its memory is live, in scope, of the category and the reader's to see is
 // checked on the memory row (withRankFields), since a cue's row does not follow its memory's
 // changes. A place whose cues repeat is searched by its distinct texts (cue-text-matches.ts),
-// others by FTS5 over every cue: the same BM25 either way.
-const cueMatches = (db: Db, phrasing: string, words: string, scope: Scope, count: number, config: LedgerConfig): Match[] => {
-  const search = statement(
-    db,
-    `SELECT rowid AS key, -bm25(cues_fts, 1, ${config.fieldWeights[4]}, 0) AS relevance FROM cues_fts
+// others by FTS5 over every cue: the same BM25 either way. When FTS5 scores every place, its
+// statements go to the reader thread (read-offload.ts), if the store has one, and the cues are
+// collected by the function returned.
+const cueMatches = (db: Db, phrasing: string, words: string, scope: Scope, count: number, config: LedgerConfig): (() => Match[]) => {
+  const sql = `SELECT rowid AS key, -bm25(cues_fts, 1, ${config.fieldWeights[4]}, 0) AS relevance FROM cues_fts
       WHERE cues_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY relevance DESC LIMIT ?`
-  )
+  const params = (range: { first: number; last: number }) => [`{text code} : (${words})`, range.first, range.last, count]
   const places = scope.project === null ? [null] : [null, scope.project]
   const ranges = places.flatMap((place) => cueKeyRange(db, place) ?? [])
-  let byText: { query: CueTextQuery | undefined } | undefined
-  const found = ranges.flatMap((range) => {
-    if (searchedByTexts(db, range.first / PLACE_SPAN)) {
-      byText ??= { query: prepareCueTextQuery(db, queryWords(phrasing), [1, config.fieldWeights[4]!]) }
-      const best = byText.query && bestCuesByText(db, byText.query, words, range, count)
-      if (best) return best
-    }
-    return search.all(`{text code} : (${words})`, range.first, range.last, count) as Match[]
-  })
-  return ranges.length === 1 ? found : found.sort((a, b) => b.relevance - a.relevance).slice(0, count)
+  const strongest = (found: Match[]) => (ranges.length === 1 ? found : found.sort((a, b) => b.relevance - a.relevance).slice(0, count))
+  if (ranges.length === 0) return () => []
+  if (ranges.some((range) => searchedByTexts(db, range.first / PLACE_SPAN))) {
+    let byText: { query: CueTextQuery | undefined } | undefined
+    const found = ranges.flatMap((range) => {
+      if (searchedByTexts(db, range.first / PLACE_SPAN)) {
+        byText ??= { query: prepareCueTextQuery(db, queryWords(phrasing), [1, config.fieldWeights[4]!]) }
+        const best = byText.query && bestCuesByText(db, byText.query, words, range, count)
+        if (best) return best
+      }
+      return statement(db, sql).all(...params(range)) as Match[]
+    })
+    return () => strongest(found)
+  }
+  const statements = ranges.map((range) => ({ sql, params: params(range) }))
+  const question = { key: JSON.stringify(["cues", statements]) }
+  askThread(db, question, () => statements)
+  return () => {
+    const asked = collectAnswer(db, question)
+    if (asked !== undefined) return strongest(asked.flatMap((rows) => rows.map(([key, relevance]) => ({ key: key as number, relevance: relevance as number }))))
+    return strongest(timedHere(db, () => ranges.flatMap((range) => statement(db, sql).all(...params(range)) as Match[])))
+  }
 }
 
 /** The best `n` of a phrasing's matches with what ranking needs of their memories. */
