@@ -21,7 +21,7 @@ import { Effect } from "effect"
 import type { EmbedderApi } from "../embeddings/embedder.js"
 import { EmbedderUnavailable } from "../embeddings/errors.js"
 import type { Progress } from "./store-maintenance.js"
-import { contentHash, pooled, pooledHash, vectorTexts, type MemoryTexts } from "./vector-texts.js"
+import { contentHash, pooledHash, pooledVectors, textsToEmbed, vectorTexts, type MemoryTexts, type PooledVector, type PoolWork } from "./vector-texts.js"
 
 export { contentHash } from "./vector-texts.js"
 
@@ -166,13 +166,7 @@ export const pruneErasedVectors = (tables: VectorTables): number => {
   return stale.length
 }
 
-interface Work {
-  readonly key: number
-  /** The hash of the texts pooled (`pooledHash`): what the vector is filed and cached under. */
-  readonly hash: string
-  readonly place: string
-  readonly texts: ReadonlyArray<string>
-}
+type Work = PoolWork
 
 interface Plan {
   readonly memories: number
@@ -208,7 +202,7 @@ const syncPass = (store: VectorStore, embedder: EmbedderApi, onProgress?: Progre
         embedded += misses.length
       }
       const embeddedNow = new Set(misses.map((m) => m.hash))
-      const { items, fresh, unpooled } = pooledItems(batch, hits, embeddedNow)
+      const { items, fresh, unpooled } = pooledVectors(batch, hits, embeddedNow)
       const written = store.write((tables) => fileBatch(tables, model, items, fresh, embeddedNow))
       cached += written.fromCache
       skipped += written.skipped + unpooled
@@ -264,7 +258,7 @@ const readPlan = (tables: VectorTables, model: string): Plan => {
 const fileBatch = (
   tables: VectorTables,
   model: string,
-  items: ReadonlyArray<VectorItem & { readonly embedded: boolean }>,
+  items: ReadonlyArray<PooledVector>,
   fresh: ReadonlyMap<string, Float32Array>,
   embeddedNow: ReadonlySet<string>
 ): { fromCache: number; skipped: number; reset: boolean } => {
@@ -294,47 +288,4 @@ const fileBatch = (
     if (!item.embedded) fromCache++
   }
   return { fromCache, skipped, reset }
-}
-
-/** Each text the batch must embed, once: those of every memory whose pooled vector is not cached and whose own is not either. */
-const textsToEmbed = (batch: ReadonlyArray<Work>, hits: ReadonlyMap<string, Float32Array>): Array<{ text: string; hash: string }> => {
-  const out = new Map<string, string>()
-  for (const w of batch) {
-    if (hits.has(w.hash)) continue
-    for (const text of w.texts) {
-      const hash = contentHash(text)
-      if (!hits.has(hash)) out.set(hash, text)
-    }
-  }
-  return [...out].map(([hash, text]) => ({ text, hash }))
-}
-
-/**
- * Each memory's vector: its pool from the cache, or pooled now from its texts' vectors, which
- * are new to the cache (`fresh`) as the texts just embedded are. A memory whose texts' vectors
- * differ in length (the model changed under the same id mid-way) is left for the next sync.
- */
-const pooledItems = (batch: ReadonlyArray<Work>, hits: ReadonlyMap<string, Float32Array>, embeddedNow: ReadonlySet<string>) => {
-  const fresh = new Map<string, Float32Array>()
-  for (const hash of embeddedNow) fresh.set(hash, hits.get(hash)!)
-  const items: Array<VectorItem & { readonly embedded: boolean }> = []
-  let unpooled = 0
-  for (const w of batch) {
-    // A memory of one text has its text's hash: embedded now, it was no cache hit.
-    const cachedPool = embeddedNow.has(w.hash) ? undefined : hits.get(w.hash)
-    if (cachedPool !== undefined) {
-      items.push({ key: w.key, hash: w.hash, place: w.place, vector: cachedPool, embedded: false })
-      continue
-    }
-    const hashes = w.texts.map(contentHash)
-    const vectors = hashes.map((h) => hits.get(h)!)
-    if (vectors.some((v) => v.length !== vectors[0]!.length)) {
-      unpooled++
-      continue
-    }
-    const vector = pooled(vectors)
-    fresh.set(w.hash, vector)
-    items.push({ key: w.key, hash: w.hash, place: w.place, vector, embedded: hashes.some((h) => embeddedNow.has(h)) })
-  }
-  return { items, fresh, unpooled }
 }

@@ -8,6 +8,8 @@
  *
  * Learned cues stay out of the pool: a global memory's learned cue applies only in the project
  * that taught it, and one vector a memory cannot hold that.
+ *
+ * For a sync's batch (vector-sync.ts): which texts to embed, and each memory's pooled vector.
  */
 import { createHash } from "node:crypto"
 
@@ -40,4 +42,64 @@ export const pooled = (vectors: ReadonlyArray<Float32Array>): Float32Array => {
   for (const x of sum) norm += x * x
   norm = Math.sqrt(norm)
   return Float32Array.from(sum, (x) => (norm === 0 ? 0 : x / norm))
+}
+
+/** A memory whose vector a sync makes: its key, where it is filed, and the texts it pools under `hash` (`pooledHash`). */
+export interface PoolWork {
+  readonly key: number
+  readonly hash: string
+  readonly place: string
+  readonly texts: ReadonlyArray<string>
+}
+
+/** A memory's vector, made; `embedded` when one of its texts was embedded for it (not all from the cache). */
+export interface PooledVector {
+  readonly key: number
+  readonly hash: string
+  readonly place: string
+  readonly vector: Float32Array
+  readonly embedded: boolean
+}
+
+/** Each text the batch must embed, once: those of every memory whose pooled vector is not cached and whose own is not either. */
+export const textsToEmbed = (batch: ReadonlyArray<PoolWork>, hits: ReadonlyMap<string, Float32Array>): Array<{ text: string; hash: string }> => {
+  const out = new Map<string, string>()
+  for (const w of batch) {
+    if (hits.has(w.hash)) continue
+    for (const text of w.texts) {
+      const hash = contentHash(text)
+      if (!hits.has(hash)) out.set(hash, text)
+    }
+  }
+  return [...out].map(([hash, text]) => ({ text, hash }))
+}
+
+/**
+ * Each memory's vector: its pool from the cache, or pooled now from its texts' vectors, which
+ * are new to the cache (`fresh`) as the texts just embedded are. A memory whose texts' vectors
+ * differ in length (the model changed under the same id mid-way) is left for the next sync.
+ */
+export const pooledVectors = (batch: ReadonlyArray<PoolWork>, hits: ReadonlyMap<string, Float32Array>, embeddedNow: ReadonlySet<string>) => {
+  const fresh = new Map<string, Float32Array>()
+  for (const hash of embeddedNow) fresh.set(hash, hits.get(hash)!)
+  const items: PooledVector[] = []
+  let unpooled = 0
+  for (const w of batch) {
+    // A memory of one text has its text's hash: embedded now, it was no cache hit.
+    const cachedPool = embeddedNow.has(w.hash) ? undefined : hits.get(w.hash)
+    if (cachedPool !== undefined) {
+      items.push({ key: w.key, hash: w.hash, place: w.place, vector: cachedPool, embedded: false })
+      continue
+    }
+    const hashes = w.texts.map(contentHash)
+    const vectors = hashes.map((h) => hits.get(h)!)
+    if (vectors.some((v) => v.length !== vectors[0]!.length)) {
+      unpooled++
+      continue
+    }
+    const vector = pooled(vectors)
+    fresh.set(w.hash, vector)
+    items.push({ key: w.key, hash: w.hash, place: w.place, vector, embedded: hashes.some((h) => embeddedNow.has(h)) })
+  }
+  return { items, fresh, unpooled }
 }

@@ -2,8 +2,8 @@
  * Statements of a search moved to a reader thread (reader-thread.ts), once they are slow enough
  * to be worth it, so that a search uses both cores. Two halves of a search need nothing of each
  * other: a hybrid search's nearest-neighbour statement (sqlite-vec reads every vector of the
- * places searched: about 30 ms for the 25,000 global memories of a 100,000-memory store) and its
- * keyword half; and, within the keyword half, the learned cues' full-text statement and the
+ * places searched: 70% of a hybrid ranking at 100,000 memories, profiled with bench/search) and
+ * its keyword half; and, within the keyword half, the learned cues' full-text statement and the
  * memories' own. The second of each pair is asked of the thread before the first runs here, and
  * collected after it.
  *
@@ -16,15 +16,13 @@
  */
 import { createRequire } from "node:module"
 import { MMAP_BYTES, type Db } from "./database.js"
-import { ReaderThread } from "./reader-thread.js"
+import { ReaderThread, type Statements } from "./reader-thread.js"
 
-/** Statements faster than this stay where they are: posting costs about 0.1 ms, starting a thread about 100. */
+/** Statements faster than this stay where they are: a store that small gains less than a thread costs to start and to ask. */
 const SLOW_MS = 10
 
 /** A question left uncollected this long was given up on (its search failed midway): the next one drops it. */
 const GIVEN_UP_MS = 5_000
-
-export type Statements = ReadonlyArray<{ readonly sql: string; readonly params: ReadonlyArray<unknown> }>
 
 /** What the thread was asked: the same `key` and the same `vector` object ask the same statements. */
 export interface Question {

@@ -20,6 +20,9 @@ import { nextMessage, startThread } from "./thread-messages.js"
 /** Far beyond any one statement's time: it only bounds a thread that died. */
 const ANSWER_WAIT_MS = 30_000
 
+/** Statements to run, each `sql` with its `params`. */
+export type Statements = ReadonlyArray<{ readonly sql: string; readonly params: ReadonlyArray<unknown> }>
+
 export interface ReaderThreadOptions {
   /** Modules whose `load(db)` each connection calls (sqlite-vec), by resolved path. */
   readonly extensions: ReadonlyArray<string>
@@ -51,7 +54,7 @@ export class ReaderThread {
   }
 
   /** Posts statements (each `sql` run with its `params`, rows as arrays); false when the thread cannot take them. */
-  ask(statements: ReadonlyArray<{ readonly sql: string; readonly params: ReadonlyArray<unknown> }>): boolean {
+  ask(statements: Statements): boolean {
     if (this.broken || this.pending !== undefined) return false
     this.pending = ++this.asked
     this.port.postMessage({ op: "all", id: this.pending, statements })
