@@ -50,9 +50,26 @@ export type Memory = typeof Memory.Type
 
 const Term = { value: Schema.Number, weight: Schema.Number, contribution: Schema.Number }
 
+/** A learned cue whose vector gave a result's cosine: its own cosine to the query, times its weight now. */
+export const VectorCue = Schema.Struct({
+  text: Schema.String,
+  origin: Schema.String,
+  outcomeEventId: Schema.String,
+  recallEventId: Schema.String,
+  cosine: Schema.Number,
+  weight: Schema.Number
+})
+
 /** Every term of a score; the contributions add up to the score. */
 export const ScoreTerms = Schema.Struct({
-  relevance: Schema.Struct({ ...Term, keyword: Schema.Number, vector: Schema.Number, bm25: Schema.Number, cosine: Schema.Number }),
+  relevance: Schema.Struct({
+    ...Term,
+    keyword: Schema.Number,
+    vector: Schema.Number,
+    bm25: Schema.Number,
+    cosine: Schema.Number,
+    viaCue: Schema.optional(VectorCue)
+  }),
   outcome: Schema.Struct({ ...Term, score: Schema.Number, worked: Schema.Number, failed: Schema.Number }),
   recency: Schema.Struct({ ...Term, ageDays: Schema.Number }),
   confidence: Schema.Struct(Term),

@@ -22,8 +22,25 @@ export interface Candidate<M extends RankFields = MemoryState> {
   readonly evidence: EvidenceSums | undefined
   /** BM25 score (higher is better), 0 when the words do not match. */
   readonly keyword: number
-  /** Cosine similarity to the query, 0 without vectors. */
+  /** Cosine similarity to the query, 0 without vectors: its own vector's, or a learned cue's (`vectorCue`). */
   readonly vector: number
+  /** The learned cue whose vector gave `vector`, when one came nearer the query than the memory's own. */
+  readonly vectorCue?: VectorCue
+}
+
+/**
+ * A learned cue found by vector: its cosine to the query times `learnedCueWeight` and its
+ * decayed weight (at most 1) is what it gives its memory, as a cue matched by words gives its BM25.
+ */
+export interface VectorCue {
+  readonly text: string
+  readonly origin: string
+  readonly outcomeEventId: string
+  readonly recallEventId: string
+  /** The cue's own cosine to the query, before its weight. */
+  readonly cosine: number
+  /** Its weight now: decayed, at most 1. */
+  readonly weight: number
 }
 
 /** How many keyword matches to consider: enough that gating never starves the pool. */

@@ -13,7 +13,7 @@ import type { LedgerConfig } from "../config.js"
 import { DAY_MS, decayedCounts, outcomeScore } from "../projections/evidence-state.js"
 import type { MemoryState } from "../projections/memory-state.js"
 import type { Coverage } from "./coverage.js"
-import { type Candidate } from "./candidate.js"
+import { type Candidate, type VectorCue } from "./candidate.js"
 
 /**
  * What the ranking reads of a memory. Candidates carry only these, so a search reads full rows
@@ -30,8 +30,11 @@ export interface Term {
 }
 
 export interface ScoreTerms {
-  /** keyword and vector are scaled to the best candidate's; bm25 and cosine are the raw signals. */
-  readonly relevance: Term & { readonly keyword: number; readonly vector: number; readonly bm25: number; readonly cosine: number }
+  /**
+   * keyword and vector are scaled to the best candidate's; bm25 and cosine are the raw signals.
+   * `viaCue`: the learned cue whose vector gave `cosine` (its own cosine times its weight).
+   */
+  readonly relevance: Term & { readonly keyword: number; readonly vector: number; readonly bm25: number; readonly cosine: number; readonly viaCue?: VectorCue }
   readonly outcome: Term & { readonly score: number; readonly worked: number; readonly failed: number }
   readonly recency: Term & { readonly ageDays: number }
   readonly confidence: Term
@@ -173,7 +176,11 @@ const termsOf = <M extends RankFields>(
   // Object.assign, not spread: on Node 20 `{ ...term(), more }` took 13 us per call of
   // termsOf (V8's slow path for a spread followed by new properties), 0.4 us this way.
   return {
-    relevance: Object.assign(term(relevance.value, w.relevance), { keyword: relevance.keyword, vector: relevance.vector, bm25: c.keyword, cosine: c.vector }),
+    relevance: Object.assign(
+      term(relevance.value, w.relevance),
+      { keyword: relevance.keyword, vector: relevance.vector, bm25: c.keyword, cosine: c.vector },
+      c.vectorCue === undefined ? {} : { viaCue: c.vectorCue }
+    ),
     outcome: Object.assign(term((record.score + 1) / 2, w.outcome), record),
     recency: Object.assign(term(Math.pow(0.5, ageDays / input.config.recencyHalfLifeDays), w.recency), { ageDays }),
     confidence: term(c.memory.confidence, w.confidence),

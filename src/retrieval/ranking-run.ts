@@ -110,7 +110,7 @@ const rankOnly = (reads: LedgerReads, request: RankingRequest, nowMs: number, co
   if (query === undefined) {
     return { mode: "keyword", ranking: rank({ candidates: [...byKeyword.values()], limit: request.limit, nowMs, vectors: false, config }) }
   }
-  const candidates = reads.addVectorCandidates(byKeyword, query, request, request.limit, config)
+  const candidates = reads.addVectorCandidates(byKeyword, query, request, request.limit, config, nowMs)
   const similarity = (a: RankFields, b: RankFields) => reads.cosineBetween(query.model, a.key, b.key)
   return { mode: "hybrid", ranking: rank({ candidates: [...candidates.values()], limit: request.limit, nowMs, vectors: true, config, similarity }) }
 }

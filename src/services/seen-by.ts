@@ -38,7 +38,7 @@ export const seenBy = (reads: LedgerReads, viewer: Viewer): LedgerReads => {
     events: (filter) => visibleEvents(reads, filter, eventSeen),
     keywordCandidates: (phrasings, scope, limit, config, nowMs, count) => reads.keywordCandidates(phrasings, { ...scope, viewer }, limit, config, nowMs, count),
     prefetchNeighbours: (query, scope, limit, config) => reads.prefetchNeighbours(query, { ...scope, viewer }, limit, config),
-    addVectorCandidates: (found, query, scope, limit, config) => reads.addVectorCandidates(found, query, { ...scope, viewer }, limit, config),
+    addVectorCandidates: (found, query, scope, limit, config, nowMs) => reads.addVectorCandidates(found, query, { ...scope, viewer }, limit, config, nowMs),
     // Listed for `why` without a limit of their own to keep right: the store's list, filtered.
     keywordMatchesOutside: (query, scope) => reads.keywordMatchesOutside(query, { ...scope, viewer }).filter(sees),
     keywordNeighbours: (content, project, count) => reads.keywordNeighbours(content, project, count, viewer),

@@ -94,13 +94,14 @@ export interface CandidateReads {
    * its nearest-neighbour search now, to run beside the reads in between.
    */
   readonly prefetchNeighbours: (query: QueryVector, scope: Scope, limit: number, config: LedgerConfig) => void
-  /** The candidates' cosines, and the nearest live memories in scope by vector. */
+  /** The candidates' cosines, and the nearest live memories in scope by vector, by their own or a learned cue's (store/vector-reads.ts). */
   readonly addVectorCandidates: (
     found: Map<number, Candidate<RankFields>>,
     query: QueryVector,
     scope: Scope,
     limit: number,
-    config: LedgerConfig
+    config: LedgerConfig,
+    nowMs: number
   ) => Map<number, Candidate<RankFields>>
   readonly cosineBetween: (model: string, keyA: number, keyB: number) => number | undefined
   readonly documentFrequency: () => DocumentFrequency

@@ -14,91 +14,41 @@
  * - Embedding is slow and may fail, so it runs outside any transaction: a sync plans in one
  *   short write, embeds a batch, and files it in another short write, re-checking that each
  *   memory still holds the text it was embedded from. What it misses, the next sync picks up.
+ * - Each learned cue has a vector of its own, in its place (cue-vector-sync.ts), kept by the
+ *   same sync through the same cache.
  * - A model is known by its vector length. A model that answers another length than its stored
  *   vectors (the same id, another model behind it) voids them: they are filed again.
  */
 import { Effect } from "effect"
 import type { EmbedderApi } from "../embeddings/embedder.js"
-import { EmbedderUnavailable } from "../embeddings/errors.js"
+import type { EmbedderUnavailable } from "../embeddings/errors.js"
 import type { Progress } from "./store-maintenance.js"
-import { contentHash, pooledHash, pooledVectors, textsToEmbed, vectorTexts, type MemoryTexts, type PooledVector, type PoolWork } from "./vector-texts.js"
+import { contentHash, pooledHash, vectorTexts, type PoolWork } from "./vector-texts.js"
+import { fileCueVectors, pruneCueVectors, readCuePlan, type CuePlan } from "./cue-vector-sync.js"
+import { placeOf, type FiledVector, type VectorStore, type VectorTables } from "./vector-store.js"
+import { embedAndFile, type FileItems, type Tally } from "./vector-batches.js"
 
 export { contentHash } from "./vector-texts.js"
+export { placeOf, type FiledVector, type MemoryText, type VectorItem, type VectorStore, type VectorTables } from "./vector-store.js"
 
 export interface SyncCounts {
   readonly model: string
   /** Memories in the `memories` projection. */
   readonly memories: number
-  /** Vectors already current: nothing done. */
+  /** Memories' vectors already current: nothing done. */
   readonly unchanged: number
-  /** Texts the embedder embedded in this sync. */
+  /** Learned cues, and how many of their vectors were already current. */
+  readonly cues: number
+  readonly cuesUnchanged: number
+  /** Texts the embedder embedded in this sync (memories' and cues'). */
   readonly embedded: number
   /** Memories' vectors made from the embedding cache alone (no embedder call). */
   readonly cached: number
-  /** Vectors deleted because their memory is gone. */
+  /** Vectors deleted because their memory or cue is gone. */
   readonly removed: number
-  /** Memories whose text changed while they were being embedded: left for the next sync. */
+  /** Memories or cues whose text changed while they were being embedded: left for the next sync. */
   readonly skipped: number
 }
-
-/** A memory's texts as the sync reads them: `cues` is its written cues' JSON list, as stored. */
-export interface MemoryText extends MemoryTexts {
-  readonly key: number
-  readonly project: string | null
-}
-
-/** A stored vector's bookkeeping: the text it was made from and where it is searched. */
-export interface FiledVector {
-  readonly key: number
-  readonly hash: string
-  readonly place: string
-}
-
-export interface VectorItem extends FiledVector {
-  readonly vector: Float32Array
-}
-
-/** One store's vector tables, inside a transaction of the store's (VectorStore). */
-export interface VectorTables {
-  /** The length of `model`'s stored vectors; undefined when it has none it can search. */
-  readonly modelLength: (model: string) => number | undefined
-  /** Every model that has vectors stored. */
-  readonly models: () => string[]
-  /** Deletes the model's vectors and their bookkeeping; its cached embeddings stay. */
-  readonly forgetModel: (model: string) => void
-  /** Makes room for `model`'s vectors, of `length` numbers each. */
-  readonly addModel: (model: string, length: number) => void
-  /** The bookkeeping of the model's stored vectors. */
-  readonly filed: (model: string) => FiledVector[]
-  /** Every memory of the `memories` projection, by key. */
-  readonly memories: () => MemoryText[]
-  /** The memories among `keys` that are still there. */
-  readonly memoriesOf: (keys: ReadonlyArray<number>) => Map<number, MemoryText>
-  readonly removeVector: (model: string, key: number) => void
-  /** Files `item` in place of whatever its key had. */
-  readonly fileVector: (model: string, item: VectorItem) => void
-  readonly cacheVector: (model: string, hash: string, vector: Float32Array) => void
-  /** Cached vectors by hash; one of another length than `length` (when known) is stale and left out. */
-  readonly cachedVectors: (model: string, hashes: ReadonlyArray<string>, length: number | undefined) => Map<string, Float32Array>
-  /** Every cached vector's model and hash. */
-  readonly cacheKeys: () => Array<{ readonly model: string; readonly hash: string }>
-  readonly uncache: (model: string, hash: string) => void
-  /** The content-change counter (bumped by every write that changes indexed text). */
-  readonly contentChanges: () => number
-  /** The count `name` last caught up with. */
-  readonly syncedChanges: (name: string) => number | undefined
-  readonly markSynced: (name: string, changes: number) => void
-}
-
-export interface VectorStore {
-  /** Runs `f` on the store as it is (reads only). */
-  readonly read: <A>(f: (tables: VectorTables) => A) => A
-  /** Runs `f` in one short write transaction, under the store's write lock. */
-  readonly write: <A>(f: (tables: VectorTables) => A) => A
-}
-
-/** The place a memory's vector is filed under: its project, or "" for a global memory. */
-export const placeOf = (project: string | null): string => project ?? ""
 
 /** The name under which a model's vectors record the text changes they caught up with. */
 const vectorSyncName = (model: string): string => `vectors:${model}`
@@ -109,19 +59,27 @@ export const vectorsCurrent = (store: VectorStore, model: string): boolean =>
 
 /**
  * Brings the embedder's vectors up to date unless no indexed text changed since the last time:
- * one row read when nothing changed, instead of a look at every memory.
+ * one row read when nothing changed, instead of a look at every memory. When every change
+ * since was an outcome rewriting some memories' learned cues (each marks its memory), only
+ * those memories and their cues are looked at: an outcome is not a reason to read them all.
  */
 export const ensureVectors = (store: VectorStore, embedder: EmbedderApi, onProgress?: Progress): Effect.Effect<void, EmbedderUnavailable> =>
   Effect.suspend((): Effect.Effect<void, EmbedderUnavailable> => {
     const name = vectorSyncName(embedder.model)
-    const [changes, synced] = store.read((tables) => [tables.contentChanges(), tables.syncedChanges(name)] as const)
+    const [changes, synced, rewritten] = store.read((tables) => {
+      const synced = tables.syncedChanges(name)
+      const marked = synced === undefined ? undefined : tables.cueChangesSince(synced)
+      const current = tables.modelLength(embedder.model) === embedder.dimensions || (embedder.dimensions === 0 && tables.modelLength(embedder.model) !== undefined)
+      return [tables.contentChanges(), synced, current ? marked : undefined] as const
+    })
     if (synced === changes) return Effect.void
     const markSynced = Effect.sync(() => store.write((tables) => tables.markSynced(name, changes)))
-    return Effect.zipRight(syncVectors(store, embedder, onProgress), markSynced)
+    const onlyCues = synced !== undefined && rewritten !== undefined && rewritten.marked === changes - synced
+    const all = Effect.asVoid(syncVectors(store, embedder, onProgress))
+    // A model that changed its vector length voids every vector: then all are filed again.
+    const sync = onlyCues ? Effect.flatMap(syncPass(store, embedder, onProgress, rewritten.memoryIds), (pass) => (pass.reset ? all : Effect.void)) : all
+    return Effect.zipRight(sync, markSynced)
   })
-
-/** Texts handed to the embedder per call, and vectors written per transaction. */
-const SYNC_BATCH = 64
 
 /**
  * Brings the model's vectors in step with `memories`: embeds (through the cache) each memory
@@ -143,16 +101,16 @@ export const syncVectors = (store: VectorStore, embedder: EmbedderApi, onProgres
     }
   })
 
-/** How many memories still need a vector for `model` (0 when its vectors are current). */
+/** How many memories and cues still need a vector for `model` (0 when its vectors are current). */
 export const pendingVectors = (tables: VectorTables, model: string): number => {
   const plan = readPlan(tables, model)
-  return plan.work.length + plan.gone.length
+  return plan.work.length + plan.gone.length + plan.cues.work.length + plan.cues.gone.length
 }
 
 /**
- * After a purge: deletes every stored vector of a text no memory holds any more, and every
- * cached one, so no trace of erased text outlives it, not even its vector. Returns how many
- * cached vectors went.
+ * After a purge: deletes every stored vector of a text no memory or cue holds any more, and
+ * every cached one, so no trace of erased text outlives it, not even its vector. Returns how
+ * many cached vectors went.
  */
 export const pruneErasedVectors = (tables: VectorTables): number => {
   const memories = tables.memories().map((m) => ({ key: m.key, texts: vectorTexts(m) }))
@@ -160,80 +118,72 @@ export const pruneErasedVectors = (tables: VectorTables): number => {
   for (const model of tables.models()) {
     for (const filed of tables.filed(model)) if (held.get(filed.key) !== filed.hash) tables.removeVector(model, filed.key)
   }
-  const live = new Set([...held.values(), ...memories.flatMap((m) => m.texts.map(contentHash))])
+  const cueTexts = pruneCueVectors(tables)
+  const live = new Set([...held.values(), ...memories.flatMap((m) => m.texts.map(contentHash)), ...cueTexts])
   const stale = tables.cacheKeys().filter((c) => !live.has(c.hash))
   for (const c of stale) tables.uncache(c.model, c.hash)
   return stale.length
 }
 
-type Work = PoolWork
-
 interface Plan {
   readonly memories: number
   readonly unchanged: number
   readonly gone: ReadonlyArray<number>
-  readonly work: ReadonlyArray<Work>
+  readonly work: ReadonlyArray<PoolWork>
+  readonly cues: CuePlan
 }
 
-const syncPass = (store: VectorStore, embedder: EmbedderApi, onProgress?: Progress) =>
+/** One pass over every memory and cue, or over the memories among `memoryIds` and their cues. */
+const syncPass = (store: VectorStore, embedder: EmbedderApi, onProgress?: Progress, memoryIds?: ReadonlyArray<string>) =>
   Effect.gen(function* () {
     const model = embedder.model
-    const plan = store.write((tables) => planSync(tables, model, embedder.dimensions))
-    const total = plan.work.length
-    let done = 0
-    let embedded = 0
-    let cached = 0
-    let skipped = 0
-    let reset = false
+    const plan = store.write((tables) => planSync(tables, model, embedder.dimensions, memoryIds))
+    const total = plan.work.length + plan.cues.work.length
+    const tally: Tally = { done: 0, embedded: 0, cached: 0, skipped: 0, reset: false }
     onProgress?.(0, total)
-    for (let i = 0; i < plan.work.length; i += SYNC_BATCH) {
-      const batch = plan.work.slice(i, i + SYNC_BATCH)
-      const wanted = batch.flatMap((w) => [w.hash, ...(w.texts.length > 1 ? w.texts.map(contentHash) : [])])
-      const hits = store.read((tables) => tables.cachedVectors(model, wanted, embedder.dimensions || tables.modelLength(model)))
-      const misses = textsToEmbed(batch, hits)
-      if (misses.length > 0) {
-        const vectors = yield* embedder.embed(misses.map((m) => m.text))
-        if (vectors.length !== misses.length) {
-          return yield* Effect.fail(
-            new EmbedderUnavailable({ provider: embedder.provider, reason: `asked for ${misses.length} vectors and got ${vectors.length}` })
-          )
-        }
-        misses.forEach((m, j) => hits.set(m.hash, vectors[j]!))
-        embedded += misses.length
-      }
-      const embeddedNow = new Set(misses.map((m) => m.hash))
-      const { items, fresh, unpooled } = pooledVectors(batch, hits, embeddedNow)
-      const written = store.write((tables) => fileBatch(tables, model, items, fresh, embeddedNow))
-      cached += written.fromCache
-      skipped += written.skipped + unpooled
-      reset ||= written.reset
-      done += batch.length
-      onProgress?.(done, total)
+    yield* embedAndFile(store, embedder, plan.work, fileMemoryVectors, tally, total, onProgress)
+    yield* embedAndFile(store, embedder, plan.cues.work, fileCueVectors, tally, total, onProgress)
+    const counts: SyncCounts = {
+      model,
+      memories: plan.memories,
+      unchanged: plan.unchanged,
+      cues: plan.cues.cues,
+      cuesUnchanged: plan.cues.unchanged,
+      embedded: tally.embedded,
+      cached: tally.cached,
+      removed: plan.gone.length + plan.cues.gone.length,
+      skipped: tally.skipped
     }
-    const counts: SyncCounts = { model, memories: plan.memories, unchanged: plan.unchanged, embedded, cached, removed: plan.gone.length, skipped }
-    return { counts, reset }
+    return { counts, reset: tally.reset }
   })
 
 /**
- * The plan, after deleting the vectors of memories that are gone. A model with nothing it can
- * search, or whose vectors have another length than the model now answers, has no valid state:
- * it is forgotten, so everything is filed again (through the cache).
+ * The plan, after deleting the vectors of memories and cues that are gone. A model with nothing
+ * it can search, or whose vectors have another length than the model now answers, has no valid
+ * state: it is forgotten, so everything is filed again (through the cache).
  */
-const planSync = (tables: VectorTables, model: string, dimensions: number): Plan => {
+const planSync = (tables: VectorTables, model: string, dimensions: number, memoryIds?: ReadonlyArray<string>): Plan => {
   const length = tables.modelLength(model)
   if (length === undefined || (dimensions > 0 && length !== dimensions)) tables.forgetModel(model)
-  const plan = readPlan(tables, model)
+  const plan = readPlan(tables, model, memoryIds)
   for (const key of plan.gone) tables.removeVector(model, key)
+  for (const key of plan.cues.gone) tables.removeCueVector(model, key)
   return plan
 }
 
-/** Compares the memories with the model's filed vectors: what is current, what to embed, what is gone. Reads only. */
-const readPlan = (tables: VectorTables, model: string): Plan => {
+/**
+ * Compares the memories and cues with the model's filed vectors: what is current, what to embed,
+ * what is gone. With `memoryIds`, only those memories and their cues (a memory is never deleted
+ * but by a purge, which rebuilds). Reads only.
+ */
+const readPlan = (tables: VectorTables, model: string, memoryIds?: ReadonlyArray<string>): Plan => {
+  const memories = memoryIds === undefined ? tables.memories() : tables.memoriesById(memoryIds)
   const state = new Map<number, FiledVector>()
-  if (tables.modelLength(model) !== undefined) for (const filed of tables.filed(model)) state.set(filed.key, filed)
-  const memories = tables.memories()
+  if (tables.modelLength(model) !== undefined) {
+    for (const filed of tables.filed(model, memoryIds === undefined ? undefined : memories.map((m) => m.key))) state.set(filed.key, filed)
+  }
   const present = new Set<number>()
-  const work: Work[] = []
+  const work: PoolWork[] = []
   let unchanged = 0
   for (const m of memories) {
     present.add(m.key)
@@ -245,36 +195,11 @@ const readPlan = (tables: VectorTables, model: string): Plan => {
     else work.push({ key: m.key, hash, place, texts })
   }
   const gone = [...state.keys()].filter((key) => !present.has(key))
-  return { memories: memories.length, unchanged, gone, work }
+  return { memories: memories.length, unchanged, gone, work, cues: readCuePlan(tables, model, memoryIds) }
 }
 
-/**
- * Files one batch in one transaction: the cache first (vectors just computed, each text's and
- * each pool's, are kept even if their memory changed meanwhile), then each vector whose memory
- * still holds the texts and place it was made for. A vector of another length than the model's
- * stored ones means the model changed under the same id: those are voided, and the batch's
- * length is the model's from now on.
- */
-const fileBatch = (
-  tables: VectorTables,
-  model: string,
-  items: ReadonlyArray<PooledVector>,
-  fresh: ReadonlyMap<string, Float32Array>,
-  embeddedNow: ReadonlySet<string>
-): { fromCache: number; skipped: number; reset: boolean } => {
-  for (const [hash, vector] of fresh) tables.cacheVector(model, hash, vector)
-  let length = tables.modelLength(model)
-  // What the model answers now decides the length; cached vectors only when nothing was embedded.
-  const batchLength = (embeddedNow.size > 0 ? fresh.get([...embeddedNow][0]!) : items[0]?.vector)?.length
-  const reset = batchLength !== undefined && length !== undefined && length !== batchLength
-  if (reset) {
-    tables.forgetModel(model)
-    length = undefined
-  }
-  if (length === undefined && batchLength !== undefined) {
-    tables.addModel(model, batchLength)
-    length = batchLength
-  }
+/** Files each memory's vector if the memory still holds the texts and place it was made for. */
+const fileMemoryVectors: FileItems = (tables, model, items, length) => {
   const current = tables.memoriesOf(items.map((i) => i.key))
   let fromCache = 0
   let skipped = 0
@@ -287,5 +212,5 @@ const fileBatch = (
     tables.fileVector(model, item)
     if (!item.embedded) fromCache++
   }
-  return { fromCache, skipped, reset }
+  return { fromCache, skipped }
 }

@@ -1,26 +1,47 @@
 /**
- * What a memory's vector is made from: its content and its written cues, each embedded on its
- * own and pooled into one vector, the normalised mean. A cue is worded as someone would ask
- * when they need the memory, so it pulls the vector towards those questions; pooling keeps one
- * vector a memory, so a nearest-neighbour search reads no more rows than without cues
- * (`bench/retrieval-cue-vectors` measured it against a vector a text: USE-lite alone found the
- * second batch's paraphrases at MRR 0.350 pooled, 0.307 apart, 0.191 from the content alone).
+ * What a memory's vector is made from: its content, its written cues, and the learned cues that
+ * apply wherever the memory is found, each embedded on its own and pooled into one vector, the
+ * normalised mean. A cue is worded as someone would ask when they need the memory, so it pulls
+ * the vector towards those questions; pooling keeps one vector a memory, so a nearest-neighbour
+ * search reads no more rows than without cues (`bench/retrieval-cue-vectors` measured it
+ * against a vector a text: USE-lite alone found the second batch's paraphrases at MRR 0.350
+ * pooled, 0.307 apart, 0.191 from the content alone).
  *
- * Learned cues stay out of the pool: a global memory's learned cue applies only in the project
- * that taught it, and one vector a memory cannot hold that.
+ * A learned cue applies where it was taught: a project memory's cues are its project's, and so
+ * are pooled, as are a global memory's cues learned outside any project. A global memory's cue
+ * learned in a project applies there only, which one vector cannot hold: it has a vector of its
+ * own, in that project (cue-vector-sync.ts).
  *
  * For a sync's batch (vector-sync.ts): which texts to embed, and each memory's pooled vector.
  */
 import { createHash } from "node:crypto"
 
-/** A memory's texts as a store holds them: its content, and its written cues as their JSON list. */
+/**
+ * A memory's texts as a store holds them: its content, its written cues as their JSON list, its
+ * project, and its learned cues as a JSON list of [text, project] pairs (absent: none).
+ */
 export interface MemoryTexts {
   readonly content: string
   readonly cues: string
+  readonly project: string | null
+  readonly learned?: string | null
 }
 
-/** The texts a memory's vector pools, its content first. */
-export const vectorTexts = (m: MemoryTexts): string[] => (m.cues === "[]" ? [m.content] : [m.content, ...(JSON.parse(m.cues) as string[])])
+/**
+ * The texts a memory's vector pools: its content, its written cues, then its learned cues of
+ * its own place, in text order (a memory's cues are written anew at each outcome: the same
+ * cues give the same vector, whatever their order).
+ */
+export const vectorTexts = (m: MemoryTexts): string[] => {
+  const written = m.cues === "[]" ? [] : (JSON.parse(m.cues) as string[])
+  return [m.content, ...written, ...pooledLearnedCues(m)]
+}
+
+const pooledLearnedCues = (m: MemoryTexts): string[] => {
+  if (m.learned === undefined || m.learned === null || m.learned === "[]") return []
+  const cues = JSON.parse(m.learned) as Array<[string, string | null]>
+  return cues.flatMap(([text, project]) => (project === m.project ? [text] : [])).sort()
+}
 
 /** The hash a vector is cached and tracked under: sha256 of exactly the text embedded. */
 export const contentHash = (text: string): string => createHash("sha256").update(text).digest("hex")

@@ -11,7 +11,7 @@ import { DEFAULT_CONFIG } from "../../src/config.js"
 import { cosine, l2Normalize } from "../../src/embeddings/normalize.js"
 import type { NewEvent } from "../../src/events/log.js"
 import type { LedgerReads } from "../../src/store/ledger-reads.js"
-import { added, conversationForgotten, forgotten, revised } from "../support/events.js"
+import { added, conversationForgotten, conversationRestored, forgotten, outcome, recalled, revised } from "../support/events.js"
 import { eventId, memoryId } from "../support/ids.js"
 import { bagOfWords, countingEmbedder } from "../embeddings/fake-embeddings.js"
 import type { PortsUnderTest, StoreUnderTest } from "./stores.js"
@@ -50,6 +50,7 @@ const event = (e: NewEvent["event"], origin = "cli", author?: string): NewEvent 
 })
 
 const web = { scope: "project", project: "web" } as const
+const NOW = Date.UTC(2026, 0, 20)
 /** A log of every kind of memory a vector read must leave out, beside the ones it finds. */
 const log = (): NewEvent[] => [
   event(added(DEPLOY, TEXT[DEPLOY]!, { category: "command", ...web })),
@@ -62,6 +63,15 @@ const log = (): NewEvent[] => [
   event(added(PLANTED, TEXT[PLANTED]!, web), "codex:thread/t9"),
   event(conversationForgotten("codex:thread/t9"))
 ]
+
+/** A conversation that recalls by `query` in `project`, misses `id`, then says it worked: the query becomes a cue of `id` there. */
+const teach = (query: string, id: string, project: string | null, origin: string): NewEvent[] => {
+  const at = (minute: number) => new Date(Date.UTC(2026, 0, 15, 9, minute)).toISOString()
+  return [
+    { ...event({ ...recalled(query, []), ...(project === null ? {} : { project }) } as NewEvent["event"], origin), recordedAt: at(0) },
+    { ...event(outcome([id as typeof DEPLOY], "worked"), origin), recordedAt: at(1) }
+  ]
+}
 
 export const vectorContract = (store: StoreUnderTest): void => {
   describe(`vector contract: ${store.name}`, () => {
@@ -116,9 +126,9 @@ export const vectorContract = (store: StoreUnderTest): void => {
           const shape = (m: ReturnType<LedgerReads["addVectorCandidates"]>) =>
             Object.fromEntries([...m.values()].map((c) => [c.memory.id, { keyword: c.keyword > 0, vector: c.vector }]))
           return {
-            all: shape(r.addVectorCandidates(keyword, query(q), { project: "web" }, 10, DEFAULT_CONFIG)),
-            commands: shape(r.addVectorCandidates(new Map(), query(q), { project: "web", category: "command" }, 10, DEFAULT_CONFIG)),
-            ana: Object.keys(shape(r.addVectorCandidates(new Map(), query(q), { project: "web", viewer: "ana" }, 10, DEFAULT_CONFIG))).sort()
+            all: shape(r.addVectorCandidates(keyword, query(q), { project: "web" }, 10, DEFAULT_CONFIG, NOW)),
+            commands: shape(r.addVectorCandidates(new Map(), query(q), { project: "web", category: "command" }, 10, DEFAULT_CONFIG, NOW)),
+            ana: Object.keys(shape(r.addVectorCandidates(new Map(), query(q), { project: "web", viewer: "ana" }, 10, DEFAULT_CONFIG, NOW))).sort()
           }
         })
       )
@@ -146,7 +156,7 @@ export const vectorContract = (store: StoreUnderTest): void => {
         read(ports, (r) => ({
           short: r.vectorNeighbours({ model: MODEL, vector: l2Normalize(bagOfWords("deploy", 8)) }, "web", 10),
           other: r.vectorNeighbours({ model: "test:never", vector: vectorOf("deploy") }, "web", 10),
-          candidates: r.addVectorCandidates(new Map(), { model: MODEL, vector: l2Normalize(bagOfWords("deploy", 8)) }, { project: "web" }, 10, DEFAULT_CONFIG).size
+          candidates: r.addVectorCandidates(new Map(), { model: MODEL, vector: l2Normalize(bagOfWords("deploy", 8)) }, { project: "web" }, 10, DEFAULT_CONFIG, NOW).size
         }))
       )
       expect(found).toEqual({ short: [], other: [], candidates: 0 })
@@ -199,6 +209,73 @@ export const vectorContract = (store: StoreUnderTest): void => {
         await ports.run(ports.maintenance.syncVectors(embedder))
         expect(embedder.texts).toHaveLength(texts + cues.length)
         expect(await near(5)).toContainEqual([DEPLOY, expect.closeTo(cosine(vectorOf(q), vectorOf(TEXT[DEPLOY]!)), 5)])
+      })
+    })
+
+    test("a learned cue has a vector of its own, searched only from the project that taught it; why is told which cue gave the cosine", async () => {
+      const cue = "where do we write down what changed for users"
+      const found = await given(async (ports, embedder) => {
+        const texts = embedder.texts.length
+        await ports.run(ports.log.write((unit) => Either.right(unit.append(teach(cue, CHANGELOG, "web", "claude-code:session/c1")))))
+        expect(await ports.run(ports.maintenance.vectorsCurrent(MODEL))).toBe(false)
+        await ports.run(ports.maintenance.syncVectors(embedder))
+        const embedded = embedder.texts.slice(texts)
+        const viaCue = (project: string | null) =>
+          read(ports, (r) => {
+            const c = r.addVectorCandidates(new Map(), query(cue), { project }, 10, DEFAULT_CONFIG, NOW).get(r.memory(CHANGELOG)!.key)
+            return c && { vector: c.vector, cue: c.vectorCue }
+          })
+        return { embedded, web: await viaCue("web"), api: await viaCue("api"), global: await viaCue(null) }
+      })
+      expect(found.embedded).toEqual([cue])
+      expect(found.web?.cue).toMatchObject({ text: cue, origin: "claude-code:session/c1", cosine: expect.closeTo(1, 5) })
+      expect(found.web!.vector).toBeCloseTo(found.web!.cue!.cosine * found.web!.cue!.weight, 6)
+      expect(found.web!.vector).toBeGreaterThan(cosine(vectorOf(cue), vectorOf(TEXT[CHANGELOG]!)))
+      // From elsewhere the memory is found by its own vector only.
+      for (const elsewhere of [found.api, found.global]) expect(elsewhere).toEqual({ vector: expected(cue, CHANGELOG), cue: undefined })
+    })
+
+    test("a cue learned where its memory is found joins the memory's pooled vector: a project memory's, and a global one's learned outside any project", async () => {
+      const taught: Record<string, string> = { [DEPLOY]: "how do I cut a build for production", [CHANGELOG]: "where do we write down what changed for users" }
+      const found = await given(async (ports, embedder) => {
+        const texts = embedder.texts.length
+        await ports.run(
+          ports.log.write((unit) =>
+            Either.right(unit.append([...teach(taught[DEPLOY]!, DEPLOY, "web", "claude-code:session/c3"), ...teach(taught[CHANGELOG]!, CHANGELOG, null, "claude-code:session/c4")]))
+          )
+        )
+        await ports.run(ports.maintenance.syncVectors(embedder))
+        const near = (id: string, project: string | null) =>
+          read(ports, (r) => {
+            const c = r.addVectorCandidates(new Map(), query(taught[id]!), { project }, 10, DEFAULT_CONFIG, NOW).get(r.memory(id as typeof DEPLOY)!.key)
+            return c && { vector: c.vector, cue: c.vectorCue }
+          })
+        return { embedded: embedder.texts.slice(texts).sort(), deploy: await near(DEPLOY, "web"), changelog: await near(CHANGELOG, "api") }
+      })
+      expect(found.embedded).toEqual(Object.values(taught).sort())
+      const pooledWith = (id: string) => l2Normalize([TEXT[id]!, taught[id]!].map(vectorOf).reduce((sum, v) => sum.map((x, i) => x + v[i]!), new Float32Array(DIMENSIONS)))
+      expect(found.deploy).toEqual({ vector: expect.closeTo(cosine(vectorOf(taught[DEPLOY]!), pooledWith(DEPLOY)), 5), cue: undefined })
+      expect(found.changelog).toEqual({ vector: expect.closeTo(cosine(vectorOf(taught[CHANGELOG]!), pooledWith(CHANGELOG)), 5), cue: undefined })
+    })
+
+    test("a cue's conversation forgotten: its cue finds nothing at once; restored, the cue's vector comes back from the cache", async () => {
+      const cue = "where do we write down what changed for users"
+      const origin = "claude-code:session/c2"
+      await given(async (ports, embedder) => {
+        await ports.run(ports.log.write((unit) => Either.right(unit.append(teach(cue, CHANGELOG, "web", origin)))))
+        await ports.run(ports.maintenance.syncVectors(embedder))
+        const texts = embedder.texts.length
+        const viaCue = () =>
+          read(ports, (r) => r.addVectorCandidates(new Map(), query(cue), { project: "web" }, 10, DEFAULT_CONFIG, NOW).get(r.memory(CHANGELOG)!.key)?.vectorCue?.text)
+        expect(await viaCue()).toBe(cue)
+        await ports.run(ports.log.write((unit) => Either.right(unit.append([event(conversationForgotten(origin))]))))
+        expect(await viaCue()).toBeUndefined()
+        await ports.run(ports.maintenance.syncVectors(embedder))
+        expect(await viaCue()).toBeUndefined()
+        await ports.run(ports.log.write((unit) => Either.right(unit.append([event(conversationRestored(origin))]))))
+        await ports.run(ports.maintenance.syncVectors(embedder))
+        expect(await viaCue()).toBe(cue)
+        expect(embedder.texts).toHaveLength(texts)
       })
     })
 

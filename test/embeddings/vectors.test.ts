@@ -12,9 +12,11 @@ import { makeHttpEmbedder } from "../../src/embeddings/http.js"
 import { l2Normalize } from "../../src/embeddings/normalize.js"
 import { cosineBetween, nearest, similarities, vectorOf } from "../../src/store/sqlite/projections/vector-search.js"
 import { dropVectorModel, listVectorModels, vectorsProjection, vectorTableName } from "../../src/store/sqlite/projections/vectors.js"
-import { pendingVectors, pruneErasedVectors, syncVectors } from "../../src/store/sqlite/projections/vector-sync.js"
+import { pendingVectors, pruneErasedVectors, sqliteVectorStore, syncVectors } from "../../src/store/sqlite/projections/vector-sync.js"
+import { ensureVectors } from "../../src/store/vector-sync.js"
+import type { VectorStore } from "../../src/store/vector-store.js"
 import type { LedgerStore } from "../../src/store/sqlite/ledger-store.js"
-import { added, conversationForgotten, revised } from "../support/events.js"
+import { added, conversationForgotten, outcome, recalled, revised } from "../support/events.js"
 import { eventId, memoryId } from "../support/ids.js"
 import { openTempStore } from "../support/temp-store.js"
 import { bagOfWords, countingEmbedder, startFakeServer } from "./fake-embeddings.js"
@@ -51,7 +53,7 @@ test("a first sync embeds every memory into the model's vec0 table, keyed by the
 
   const counts = sync(store, embedder, (done, total) => progress.push([done, total]))
 
-  expect(counts).toEqual({ model: embedder.model, memories: 3, unchanged: 0, embedded: 3, cached: 0, removed: 0, skipped: 0 })
+  expect(counts).toEqual({ model: embedder.model, memories: 3, unchanged: 0, cues: 0, cuesUnchanged: 0, embedded: 3, cached: 0, removed: 0, skipped: 0 })
   expect(progress).toEqual([[0, 3], [3, 3]])
   expect(listVectorModels(store.db)).toEqual([{ model: embedder.model, table: vectorTableName(embedder.model), dimensions: 64, vectors: 3 }])
   expect([...vectorOf(store.db, embedder.model, keyOf(store, A))!]).toEqual([...l2Normalize(bagOfWords("alpha beta gamma", 64))])
@@ -247,6 +249,52 @@ test("pruneErasedVectors deletes the stored vectors of memories that are gone be
   expect(vectorOf(store.db, embedder.model, keyB)).toBeUndefined()
   expect(vectorOf(store.db, embedder.model, keyOf(store, A))).toBeDefined()
   expect(sync(store, embedder)).toMatchObject({ memories: 1, unchanged: 1, removed: 0, embedded: 0 })
+})
+
+test("learned cues' vectors and cached embeddings last as long as the cues: pruneErasedVectors takes them once their conversations are forgotten", () => {
+  const store = threeMemories()
+  const embedder = countingEmbedder()
+  sync(store, embedder)
+  // A global memory's cue learned outside any project joins its vector; one learned in a project has its own.
+  append(store, [recalled("where are the greek letters kept", []), outcome([A], "worked")], "claude-code:session/p1")
+  append(store, [{ ...recalled("which letters come after epsilon", []), project: "web" } as DomainEvent, outcome([C], "worked")], "claude-code:session/p2")
+  expect(sync(store, embedder)).toMatchObject({ cues: 1, cuesUnchanged: 0, embedded: 2, unchanged: 2 })
+  expect(embedder.texts.slice(-2).sort()).toEqual(["where are the greek letters kept", "which letters come after epsilon"])
+  expect(pruneErasedVectors(store.db)).toBe(0)
+  const filedCues = () => (store.db.prepare("SELECT count(*) AS n FROM cue_vector_state").get() as { n: number }).n
+  expect(filedCues()).toBe(1)
+
+  append(store, [conversationForgotten("claude-code:session/p1"), conversationForgotten("claude-code:session/p2")])
+  // Each cue's text, and A's pool of its content and cue.
+  expect(pruneErasedVectors(store.db)).toBe(3)
+  expect(filedCues()).toBe(0)
+  expect(sync(store, embedder)).toMatchObject({ cues: 0, embedded: 0, unchanged: 2, cached: 1 })
+})
+
+test("after outcomes rewrote some memories' cues, the next sync reads those memories and their cues, not every one; after any other change, every one", () => {
+  const store = threeMemories()
+  const embedder = countingEmbedder()
+  Effect.runSync(ensureVectors(sqliteVectorStore(store.db), embedder))
+  // The real tables, with the reads of every memory and every cue refused.
+  const real = sqliteVectorStore(store.db)
+  const refuse = (): never => {
+    throw new Error("read every memory")
+  }
+  const narrow: VectorStore = {
+    read: (f) => real.read((t) => f({ ...t, memories: refuse, learnedCues: refuse })),
+    write: (f) => real.write((t) => f({ ...t, memories: refuse, learnedCues: refuse }))
+  }
+  append(store, [{ ...recalled("which letters open the alphabet", []), project: "web" } as DomainEvent, outcome([A], "worked")], "claude-code:session/n1")
+  append(store, [recalled("what follows epsilon", []), outcome([C], "worked")], "claude-code:session/n2")
+  Effect.runSync(ensureVectors(narrow, embedder))
+  expect(embedder.texts.slice(-2).sort()).toEqual(["what follows epsilon", "which letters open the alphabet"])
+  expect(store.db.prepare("SELECT count(*) AS n FROM cue_vector_state").get()).toEqual({ n: 1 })
+  expect(Effect.runSync(syncVectors(store.db, embedder))).toMatchObject({ unchanged: 3, cuesUnchanged: 1, embedded: 0 })
+
+  append(store, [revised(B, { content: "alpha beta delta epsilon" })])
+  expect(() => Effect.runSync(ensureVectors(narrow, embedder))).toThrow(/read every memory/)
+  Effect.runSync(ensureVectors(real, embedder))
+  expect(embedder.texts.at(-1)).toBe("alpha beta delta epsilon")
 })
 
 test("syncVectors through the http provider against a real OpenAI-compatible server", async () => {

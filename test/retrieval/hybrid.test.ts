@@ -74,6 +74,38 @@ describeEachStore((store) => {
     })
   })
 
+  describe("a learned cue's vector", () => {
+    it("finds a global memory by the words a conversation asked in a project, and why names the cue and what taught it", async () => {
+      const db = await store.fresh()
+      const embedder = Layer.succeed(Embedder, makeEmbedder({ provider: "http", url: server.url, model: "bag-of-words", timeoutMs: 2_000 }))
+      const teacher = { origin: "claude-code:session/teacher", agent: "claude-code" }
+      const asker = { origin: "codex:thread/asker", agent: "codex" }
+      const question = "where should request code ask for now"
+      const program = Effect.gen(function* () {
+        const c = yield* Commands
+        const r = yield* Retrieval
+        // Global, and taught in a project: the cue applies there only, so it has a vector of its own.
+        const clock = yield* c.add({ content: "Handlers read the time from the Clock service", category: "convention", scope: "global", project: null }, actor)
+        const missed = yield* r.search({ query: question, project }, teacher)
+        yield* r.search({ query: "clock service", project }, teacher)
+        yield* c.outcome([clock.id], "worked", {}, teacher)
+        const search = yield* r.search({ query: question, project }, asker)
+        const why = yield* r.why({ query: question, project })
+        return { clock, missed, search, why }
+      })
+      const { clock, missed, search, why } = await Effect.runPromise(
+        Effect.scoped(program.pipe(Effect.withClock(fixedClock(T0)), Effect.provide(AppLayer(db, DEFAULT_CONFIG, embedder))))
+      )
+      expect(missed.results.map((r) => r.memory.id)).not.toContain(clock.id)
+      expect(search.mode).toBe("hybrid")
+      expect(search.results.map((r) => r.memory.id)).toEqual([clock.id])
+      expect(why.results.map((r) => [r.memory.id, r.score])).toEqual(search.results.map((r) => [r.memory.id, r.score]))
+      const relevance = why.results[0]!.terms.relevance
+      expect(relevance.viaCue).toMatchObject({ text: question, origin: teacher.origin, cosine: expect.closeTo(1, 5) })
+      expect(relevance.cosine).toBeCloseTo(relevance.viaCue!.cosine * relevance.viaCue!.weight, 6)
+    })
+  })
+
   describe("hybrid search with the local model", () => {
     it("finds by vector a memory that shares no word with the query, which keyword search alone misses", async () => {
       const query = "preprod data wiped daily"

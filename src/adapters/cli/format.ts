@@ -1,5 +1,5 @@
 /** Human-readable renderings of the wire types; --json output never passes through here. */
-import type { Coverage, Memory, MemoryRecord } from "../../api/memory-wire.js"
+import type { Coverage, Memory, MemoryRecord, VectorCue } from "../../api/memory-wire.js"
 import type { Conversation, Cue as CueSchema, LearnedCue as LearnedCueSchema, LogEvent, PrivacyNotice } from "../../api/outputs.js"
 
 type LogEventJson = typeof LogEvent.Type
@@ -77,6 +77,12 @@ export const coverageDetail = (c: Coverage): string[] => {
       : [`      learned from conversation ${c.learned.origin}: outcome event ${c.learned.outcomeEventId}, after recall event ${c.learned.recallEventId}`])
   ]
 }
+
+/** `why`'s account of a cosine a learned cue gave: the cue, its cosine and weight, and what taught it. */
+export const vectorCueLines = (c: typeof VectorCue.Type): string[] => [
+  `      vector via learned cue ${quote(c.text)}: cosine ${c.cosine.toFixed(3)} x weight ${c.weight.toFixed(2)}`,
+  `      learned from conversation ${c.origin}: outcome event ${c.outcomeEventId}, after recall event ${c.recallEventId}`
+]
 
 export const hasOutcomes = (r: MemoryRecord): boolean => r.workedCount + r.failedCount + r.partialCount > 0
 

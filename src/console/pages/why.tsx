@@ -106,6 +106,14 @@ const Answer = ({ q, project, at }: { q: string; project: string | undefined; at
 
 type Explained = ExplainOutput["results"][number]
 
+/** The learned cue whose vector gave a result's cosine, and the conversation that taught it. */
+const VectorCueLine = ({ cue }: { cue: NonNullable<Explained["terms"]["relevance"]["viaCue"]> }) => (
+  <p class="muted" data-via-cue={cue.text}>
+    vector via learned cue “{cue.text}”: cosine {fixed(cue.cosine, 3)} × weight {fixed(cue.weight, 2)}, taught by {cue.origin} (outcome event{" "}
+    <code>{cue.outcomeEventId.slice(0, 8)}</code>)
+  </p>
+)
+
 const positive = (terms: Explained["terms"]) => TERMS.reduce((sum, t) => sum + Math.max(0, terms[t].contribution), 0)
 
 const Result = ({ x, top }: { x: Explained; top: number }) => (
@@ -119,6 +127,7 @@ const Result = ({ x, top }: { x: Explained; top: number }) => (
         x.terms[t].contribution > 0 ? <span key={t} class={`seg ${t}`} style={{ width: `${(100 * x.terms[t].contribution) / Math.max(top, 1e-9)}%` }} /> : null
       )}
     </div>
+    {x.terms.relevance.viaCue ? <VectorCueLine cue={x.terms.relevance.viaCue} /> : null}
     <details open={x.rank === 1}>
       <summary>Terms and the events behind them</summary>
       <div class="scroll">

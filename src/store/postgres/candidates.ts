@@ -5,7 +5,11 @@
  */
 import type { LedgerConfig } from "../../config.js"
 import type { MemoryState } from "../../projections/memory-state.js"
-import { candidateLimit, type KeywordCandidates, type Scope } from "../../retrieval/candidate.js"
+import { candidateLimit, type Candidate, type KeywordCandidates, type QueryVector, type Scope } from "../../retrieval/candidate.js"
+import type { RankFields } from "../../retrieval/rank.js"
+import { addVectorCandidates as addVectorsShared, type VectorCandidateReads } from "../vector-reads.js"
+import { pgVectorSearch } from "./vector-tables.js"
+import { learnedCuesByKey } from "./projections.js"
 import { combinePhrasings } from "../../retrieval/phrasing-matches.js"
 import type { DocumentFrequency } from "../../retrieval/coverage.js"
 import { categoryToken, placeTokensOf } from "../../retrieval/place-tokens.js"
@@ -13,7 +17,7 @@ import { stemsOf } from "../../retrieval/stems.js"
 import { matchesAt, readPhrasing } from "./keyword-matches.js"
 import { bm25Search, readStatistics, weighQuery, type WeighedQuery } from "./keyword-search.js"
 import type { ReadMemo } from "./read-memo.js"
-import { liveByKeys, memoriesByKey } from "./memory-reads.js"
+import { liveByKeys, liveInScope, memoriesByKey } from "./memory-reads.js"
 import type { SyncPg } from "./sync-client.js"
 import type { Viewer } from "../../domain/viewer.js"
 
@@ -52,6 +56,28 @@ export const keywordCandidates = (
     return candidates
   }
   return candidatesOf(count)
+}
+
+/**
+ * Adds vector relevance (store/vector-reads.ts): the cosine of every keyword candidate, and the
+ * nearest memories by their vectors or their learned cues' that are in scope, live and of the
+ * asked category.
+ */
+export const addVectorCandidates = (
+  db: SyncPg,
+  found: Map<number, Candidate<RankFields>>,
+  query: QueryVector,
+  scope: Scope,
+  limit: number,
+  config: LedgerConfig,
+  nowMs: number
+): Map<number, Candidate<RankFields>> => {
+  const reads: VectorCandidateReads = {
+    search: pgVectorSearch(db),
+    inScope: (keys, s) => liveInScope(db, keys, s),
+    learnedCues: (keys) => learnedCuesByKey(db, keys)
+  }
+  return addVectorsShared(reads, found, query, scope, limit, config, nowMs)
 }
 
 /** How many memories hold each stem, and how many memories there are. */

@@ -204,10 +204,22 @@ export const indexMemory = (db: SyncPg, before: MemoryState | undefined, after: 
   if (after) indexDocument(db, "memories", memoryDocumentOf(after))
 }
 
+/** How many of the latest cue changes stay marked, as on SQLite (content-changes.ts there). */
+const KEPT_MARKS = 10_000
+
+/** A change to `memoryId`'s learned cues: bumps the content counter and marks the memory with its value. */
+const bumpForCues = (db: SyncPg, memoryId: string): void => {
+  const { n } = db.one<{ n: number }>("UPDATE content_changes SET n = n + 1 WHERE id = 1 RETURNING n")!
+  db.run("INSERT INTO cue_change_marks (change, memory_id) VALUES ($1, $2)", [n, memoryId])
+  db.run("DELETE FROM cue_change_marks WHERE change <= $1", [n - KEPT_MARKS])
+}
+
 /** Replaces a memory's cue state and its searchable cues (none when `state` is undefined). */
 export const writeCueState = (db: SyncPg, memoryId: MemoryId, state: CueState | undefined): void => {
   const old = db.query<{ key: number; text: string }>("DELETE FROM learned_cues WHERE memory_id = $1 RETURNING key, text", [memoryId])
   for (const cue of old) unindexDocument(db, "cues", cue.key, lengthOf(cueColumns(cue.text), 1))
+  // The cues' rows and keys change: their vectors are refiled at the next sync (cue-vector-sync.ts).
+  if (old.length > 0 || (state?.cues.length ?? 0) > 0) bumpForCues(db, memoryId)
   if (state === undefined || (state.cues.length === 0 && state.dropped.length === 0)) {
     db.run("DELETE FROM cue_states WHERE memory_id = $1", [memoryId])
     return
@@ -230,9 +242,22 @@ const insertCue = (db: SyncPg, memoryId: MemoryId, cue: LearnedCue): void => {
   indexDocument(db, "cues", { key, columns: cueColumns(cue.text), place: placeToken({ project: cue.project, live: true }), category: "", extraTokens: 1 })
 }
 
-export const CUE_COLUMNS =
-  `key, memory_id AS "memoryId", text, project, weight, anchor_ms AS "anchorMs", origin, outcome_event_id AS "outcomeEventId", ` +
-  `recall_event_id AS "recallEventId", learned_at AS "learnedAt"`
+/** A learned cue's columns as `LearnedCueRow` names them, of the table named `t` (or unnamed). */
+const CUE_COLUMNS_OF = (t = "") =>
+  `${t}key, ${t}memory_id AS "memoryId", ${t}text, ${t}project, ${t}weight, ${t}anchor_ms AS "anchorMs", ${t}origin, ` +
+  `${t}outcome_event_id AS "outcomeEventId", ${t}recall_event_id AS "recallEventId", ${t}learned_at AS "learnedAt"`
+export const CUE_COLUMNS = CUE_COLUMNS_OF()
+
+/** The learned cues of `keys` (cues' keys) that are still there, with their memories' keys, in key order. */
+export const learnedCuesByKey = (db: SyncPg, keys: ReadonlyArray<number>): Array<{ cue: LearnedCueRow; memoryKey: number }> => {
+  if (keys.length === 0) return []
+  return db
+    .query<LearnedCueRow & { memoryKey: number }>(
+      `SELECT ${CUE_COLUMNS_OF("c.")}, m.key AS "memoryKey" FROM learned_cues c JOIN memories m ON m.id = c.memory_id WHERE c.key = ANY($1) ORDER BY c.key`,
+      [keys]
+    )
+    .map(({ memoryKey, ...cue }) => ({ cue, memoryKey }))
+}
 
 /** The learned cues of some memories, strongest (as anchored) first. */
 export const learnedCuesOf = (db: SyncPg, memoryIds: ReadonlyArray<string>): Map<string, LearnedCueRow[]> => {

@@ -17,9 +17,10 @@ export const PG_SCHEMA_VERSION = "7"
 
 /**
  * Bumped when the log's own tables (the DDL below, outside the projections) change shape: an
- * older database runs the DDL again, which only adds what it lacks (2: the events' `author`; 3: `tokens`).
+ * older database runs the DDL again, which only adds what it lacks (2: the events' `author`; 3: `tokens`;
+ * 4: `cue_change_marks`, the memories whose learned cues a change rewrote, for the vectors' sync).
  */
-export const PG_LOG_VERSION = "3"
+export const PG_LOG_VERSION = "4"
 
 /** Whether the log's tables have this version's shape. */
 export const logCurrent = (db: SyncPg): boolean => metaValue(db, "log") === PG_LOG_VERSION
@@ -92,6 +93,7 @@ CREATE INDEX IF NOT EXISTS tokens_name ON tokens(name);
 CREATE TABLE IF NOT EXISTS projection_checkpoints (name text COLLATE "C" PRIMARY KEY, version text COLLATE "C" NOT NULL, last_seq bigint NOT NULL);
 CREATE TABLE IF NOT EXISTS content_changes (id integer PRIMARY KEY CHECK (id = 1), n bigint NOT NULL);
 INSERT INTO content_changes (id, n) VALUES (1, 0) ON CONFLICT DO NOTHING;
+CREATE TABLE IF NOT EXISTS cue_change_marks (change bigint PRIMARY KEY, memory_id text COLLATE "C" NOT NULL);
 `
 
 /** The keyword index's statistics of an empty collection, one row per index. */
@@ -244,7 +246,7 @@ ${EMPTY_TOTALS}
  * another version runs the DDL again. Their rows are derived (a sync files them again, from the
  * embedding cache), but they are not projections: a rebuild leaves them, as SQLite's does.
  */
-export const PG_VECTORS_VERSION = "1"
+export const PG_VECTORS_VERSION = "2"
 
 /**
  * The tables of the embedder's vectors (vector-tables.ts), made where the `vector` extension
@@ -258,7 +260,8 @@ export const PG_VECTORS_VERSION = "1"
  * filtered by place it may return fewer than the neighbours asked for; it also needs a column of
  * one length, so a table per model. The vectors are kept in the row (STORAGE MAIN) rather than
  * out of line, as pgvector's type would have them past 2 KB: 11,000 vectors of 512 numbers took
- * 26 ms to scan so, against 140 ms read from the TOAST table.
+ * 26 ms to scan so, against 140 ms read from the TOAST table. `cue_vectors` holds learned cues'
+ * vectors the same way, one row a cue, under the place where the cue applies.
  */
 export const VECTOR_DDL = `
 CREATE TABLE IF NOT EXISTS vector_models (model text COLLATE "C" PRIMARY KEY, dimensions integer NOT NULL);
@@ -272,6 +275,16 @@ CREATE TABLE IF NOT EXISTS memory_vectors (
 );
 ALTER TABLE memory_vectors ALTER COLUMN embedding SET STORAGE MAIN;
 CREATE INDEX IF NOT EXISTS memory_vectors_place ON memory_vectors(model, place);
+CREATE TABLE IF NOT EXISTS cue_vectors (
+  model text COLLATE "C" NOT NULL,
+  key bigint NOT NULL,
+  content_hash text COLLATE "C" NOT NULL,
+  place text COLLATE "C" NOT NULL,
+  embedding vector NOT NULL,
+  PRIMARY KEY (model, key)
+);
+ALTER TABLE cue_vectors ALTER COLUMN embedding SET STORAGE MAIN;
+CREATE INDEX IF NOT EXISTS cue_vectors_place ON cue_vectors(model, place);
 CREATE TABLE IF NOT EXISTS embedding_cache (
   model text COLLATE "C" NOT NULL,
   content_hash text COLLATE "C" NOT NULL,
@@ -283,7 +296,7 @@ CREATE TABLE IF NOT EXISTS derived_sync (name text COLLATE "C" PRIMARY KEY, chan
 `
 
 /** The vector tables, for a purge's VACUUM FULL. */
-export const VECTOR_TABLES = ["vector_models", "memory_vectors", "embedding_cache"]
+export const VECTOR_TABLES = ["vector_models", "memory_vectors", "cue_vectors", "embedding_cache"]
 
 export const DROP_PROJECTIONS = `DROP TABLE IF EXISTS ${PROJECTION_TABLES.join(", ")};`
 

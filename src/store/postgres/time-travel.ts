@@ -8,7 +8,7 @@ import type { LedgerConfig } from "../../config.js"
 import { rebuildProjections } from "./rebuild.js"
 import type { SyncPg } from "./sync-client.js"
 
-const LOG_TABLES = ["events", "event_memories", "chain_break", "projection_checkpoints", "content_changes", "memledger_meta"]
+const LOG_TABLES = ["events", "event_memories", "chain_break", "projection_checkpoints", "content_changes", "cue_change_marks", "memledger_meta"]
 
 /**
  * `vectors`: whether the database keeps vectors. The past has none, as SQLite's past store in
@@ -21,7 +21,7 @@ export const readAsOf = <A>(db: SyncPg, config: LedgerConfig, vectors: boolean, 
 const inShadows = <A>(db: SyncPg, config: LedgerConfig, vectors: boolean, untilIso: string, f: () => A): A => {
   db.execute("BEGIN ISOLATION LEVEL REPEATABLE READ")
   try {
-    for (const table of [...LOG_TABLES, ...(vectors ? ["memory_vectors"] : [])]) {
+    for (const table of [...LOG_TABLES, ...(vectors ? ["memory_vectors", "cue_vectors"] : [])]) {
       db.run(`CREATE TEMP TABLE ${table} (LIKE public.${table} INCLUDING ALL) ON COMMIT DROP`)
     }
     db.run("INSERT INTO pg_temp.events SELECT * FROM public.events WHERE recorded_at <= $1", [untilIso])

@@ -9,6 +9,7 @@
 import type { PgLedger } from "./pg-ledger.js"
 import type { SyncPg } from "./sync-client.js"
 import type { FiledVector, MemoryText, VectorStore, VectorTables } from "../vector-sync.js"
+import type { CueText } from "../cue-vector-sync.js"
 import { toCosine, type Neighbour, type VectorSearch } from "../vector-reads.js"
 
 /** The vector tables under the store's transactions: reads on one snapshot, writes under the write lock. */
@@ -17,11 +18,19 @@ export const pgVectorStore = (ledger: PgLedger): VectorStore => ({
   write: (f) => ledger.writeOrThrow((tx) => f(pgVectorTables(tx.db)))
 })
 
+/** A memory's texts (vector-texts.ts): its learned cues as [text, project] pairs. */
+const MEMORY_TEXTS = `key, content, cues, project,
+  (SELECT json_agg(json_build_array(c.text, c.project))::text FROM learned_cues c WHERE c.memory_id = m.id) AS learned`
+
+/** A learned cue with its memory's project (cue-vector-sync.ts). */
+const CUE_TEXTS = `c.key, c.text, c.project, m.project AS "memoryProject" FROM learned_cues c JOIN memories m ON m.id = c.memory_id`
+
 export const pgVectorTables = (db: SyncPg): VectorTables => ({
   modelLength: (model) => db.one<{ dimensions: number }>("SELECT dimensions FROM vector_models WHERE model = $1", [model])?.dimensions,
   models: () => db.query<{ model: string }>("SELECT model FROM vector_models ORDER BY model").map((r) => r.model),
   forgetModel: (model) => {
     db.run("DELETE FROM memory_vectors WHERE model = $1", [model])
+    db.run("DELETE FROM cue_vectors WHERE model = $1", [model])
     db.run("DELETE FROM vector_models WHERE model = $1", [model])
   },
   addModel: (model, length) =>
@@ -29,14 +38,28 @@ export const pgVectorTables = (db: SyncPg): VectorTables => ({
       model,
       length
     ]),
-  filed: (model) => db.query<FiledVector>("SELECT key, content_hash AS hash, place FROM memory_vectors WHERE model = $1", [model]),
-  memories: () => db.query<MemoryText>("SELECT key, content, cues, project FROM memories ORDER BY key"),
-  memoriesOf: (keys) =>
-    new Map(db.query<MemoryText>("SELECT key, content, cues, project FROM memories WHERE key = ANY($1)", [keys]).map((m) => [m.key, m])),
+  filed: (model, keys) =>
+    keys === undefined
+      ? db.query<FiledVector>("SELECT key, content_hash AS hash, place FROM memory_vectors WHERE model = $1", [model])
+      : db.query<FiledVector>("SELECT key, content_hash AS hash, place FROM memory_vectors WHERE model = $1 AND key = ANY($2)", [model, keys]),
+  memoriesById: (ids) => db.query<MemoryText>(`SELECT ${MEMORY_TEXTS} FROM memories m WHERE id = ANY($1) ORDER BY key`, [ids]),
+  memories: () => db.query<MemoryText>(`SELECT ${MEMORY_TEXTS} FROM memories m ORDER BY key`),
+  memoriesOf: (keys) => new Map(db.query<MemoryText>(`SELECT ${MEMORY_TEXTS} FROM memories m WHERE key = ANY($1)`, [keys]).map((m) => [m.key, m])),
   removeVector: (model, key) => db.run("DELETE FROM memory_vectors WHERE model = $1 AND key = $2", [model, key]),
   fileVector: (model, item) =>
     db.run(
       `INSERT INTO memory_vectors (model, key, content_hash, place, embedding) VALUES ($1, $2, $3, $4, $5::vector)
+         ON CONFLICT (model, key) DO UPDATE SET content_hash = excluded.content_hash, place = excluded.place, embedding = excluded.embedding`,
+      [model, item.key, item.hash, item.place, vectorText(item.vector)]
+    ),
+  learnedCues: () => db.query<CueText>(`SELECT ${CUE_TEXTS} ORDER BY c.key`),
+  learnedCuesOf: (keys) => new Map(db.query<CueText>(`SELECT ${CUE_TEXTS} WHERE c.key = ANY($1)`, [keys]).map((c) => [c.key, c])),
+  learnedCuesOfMemories: (ids) => db.query<CueText>(`SELECT ${CUE_TEXTS} WHERE c.memory_id = ANY($1) ORDER BY c.key`, [ids]),
+  filedCues: (model) => db.query<FiledVector>("SELECT key, content_hash AS hash, place FROM cue_vectors WHERE model = $1", [model]),
+  removeCueVector: (model, key) => db.run("DELETE FROM cue_vectors WHERE model = $1 AND key = $2", [model, key]),
+  fileCueVector: (model, item) =>
+    db.run(
+      `INSERT INTO cue_vectors (model, key, content_hash, place, embedding) VALUES ($1, $2, $3, $4, $5::vector)
          ON CONFLICT (model, key) DO UPDATE SET content_hash = excluded.content_hash, place = excluded.place, embedding = excluded.embedding`,
       [model, item.key, item.hash, item.place, vectorText(item.vector)]
     ),
@@ -59,6 +82,10 @@ export const pgVectorTables = (db: SyncPg): VectorTables => ({
   cacheKeys: () => db.query<{ model: string; hash: string }>("SELECT model, content_hash AS hash FROM embedding_cache"),
   uncache: (model, hash) => db.run("DELETE FROM embedding_cache WHERE model = $1 AND content_hash = $2", [model, hash]),
   contentChanges: () => db.one<{ n: number }>("SELECT n FROM content_changes WHERE id = 1")?.n ?? 0,
+  cueChangesSince: (changes) => {
+    const rows = db.query<{ memory_id: string }>("SELECT memory_id FROM cue_change_marks WHERE change > $1", [changes])
+    return { marked: rows.length, memoryIds: [...new Set(rows.map((r) => r.memory_id))] }
+  },
   syncedChanges: (name) => db.one<{ changes: number }>("SELECT changes FROM derived_sync WHERE name = $1", [name])?.changes,
   markSynced: (name, changes) =>
     db.run("INSERT INTO derived_sync (name, changes) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET changes = excluded.changes", [
@@ -76,17 +103,8 @@ const MAX_K = 4096
  * changed; the next sync refiles it) is no neighbour: `<=>` is asked only of equal lengths.
  */
 export const pgVectorSearch = (db: SyncPg): VectorSearch => ({
-  nearest: (model, query, k, places): Neighbour[] => {
-    if (k <= 0) return []
-    return db
-      .query<{ key: number; distance: number | null }>(
-        `SELECT key, embedding <=> $2::vector AS distance FROM memory_vectors
-          WHERE model = $1 AND place = ANY($3) AND vector_dims(embedding) = $4
-          ORDER BY distance, key LIMIT $5`,
-        [model, vectorText(query), places, query.length, Math.min(Math.floor(k), MAX_K)]
-      )
-      .map((r) => ({ key: r.key, cosine: toCosine(r.distance) }))
-  },
+  nearest: (model, query, k, places) => nearestIn(db, "memory_vectors", model, query, k, places),
+  nearestCues: (model, query, k, places) => nearestIn(db, "cue_vectors", model, query, k, places),
   similarities: (model, query, keys) => {
     if (keys.length === 0) return new Map()
     const rows = db.query<{ key: number; distance: number | null }>(
@@ -97,6 +115,25 @@ export const pgVectorSearch = (db: SyncPg): VectorSearch => ({
     return new Map(rows.map((r) => [r.key, toCosine(r.distance)]))
   }
 })
+
+const nearestIn = (
+  db: SyncPg,
+  table: "memory_vectors" | "cue_vectors",
+  model: string,
+  query: Float32Array,
+  k: number,
+  places: ReadonlyArray<string>
+): Neighbour[] => {
+  if (k <= 0) return []
+  return db
+    .query<{ key: number; distance: number | null }>(
+      `SELECT key, embedding <=> $2::vector AS distance FROM ${table}
+        WHERE model = $1 AND place = ANY($3) AND vector_dims(embedding) = $4
+        ORDER BY distance, key LIMIT $5`,
+      [model, vectorText(query), places, query.length, Math.min(Math.floor(k), MAX_K)]
+    )
+    .map((r) => ({ key: r.key, cosine: toCosine(r.distance) }))
+}
 
 /** Cosine similarity of two memories' vectors (near-duplicate checks); undefined if either has none. */
 export const cosineBetween = (db: SyncPg, model: string, keyA: number, keyB: number): number | undefined => {

@@ -54,7 +54,7 @@ const makeReads = (db: Db): LedgerReads => ({
   captureKeyInLog: (origin, span) => captureKeyInLog(db, origin, span),
   keywordCandidates: (phrasings, scope, limit, config, nowMs, count) => keywordCandidates(db, phrasings, scope, limit, config, nowMs, count),
   prefetchNeighbours: (query, scope, limit, config) => prefetchNeighbours(db, query, scope, limit, config),
-  addVectorCandidates: (found, query, scope, limit, config) => addVectorCandidates(db, found, query, scope, limit, config),
+  addVectorCandidates: (found, query, scope, limit, config, nowMs) => addVectorCandidates(db, found, query, scope, limit, config, nowMs),
   cosineBetween: (model, a, b) => cosineBetween(db, model, a, b),
   documentFrequency: () => documentFrequency(db),
   keywordMatchesOutside: (query, scope) => keywordMatchesOutsideCandidates(db, query, scope),

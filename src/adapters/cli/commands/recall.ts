@@ -3,7 +3,7 @@ import { Args, Command, Options } from "@effect/cli"
 import { Effect } from "effect"
 import { callOperation } from "../../../api/call-operation.js"
 import type { ExplainOutput, RecallOutput } from "../../../api/outputs.js"
-import { count, coverageDetail, coverageSummary, oneLine } from "../format.js"
+import { count, coverageDetail, coverageSummary, oneLine, vectorCueLines } from "../format.js"
 import * as O from "../options.js"
 import { captureSourcesOf, sourceLines, type CaptureSource } from "../capture-sources.js"
 import { callerOf, withOperations } from "../root.js"
@@ -140,6 +140,7 @@ const whyText = (r: ExplainOutput, sources: ReadonlyMap<string, ReadonlyArray<Ca
       `   ${oneLine(x.content, 100)}`,
       ...(x.coverage === undefined ? [] : coverageDetail(x.coverage)),
       `   relevance  ${t.relevance.contribution.toFixed(4)} = ${t.relevance.weight} x ${t.relevance.value.toFixed(3)} (keyword ${t.relevance.keyword.toFixed(3)}, vector ${t.relevance.vector.toFixed(3)})`,
+      ...(t.relevance.viaCue === undefined ? [] : vectorCueLines(t.relevance.viaCue)),
       `   outcome    ${t.outcome.contribution.toFixed(4)} = ${t.outcome.weight} x ${t.outcome.value.toFixed(3)} (score ${t.outcome.score.toFixed(3)}: worked ${t.outcome.worked.toFixed(2)}, failed ${t.outcome.failed.toFixed(2)})`,
       ...x.events.outcome.map((e) => `      ${e.outcome.padEnd(7)} ${e.id.slice(0, 8)} ${e.recordedAt} ${e.origin}  weight ${e.weight.toFixed(3)}`),
       `   recency    ${t.recency.contribution.toFixed(4)} = ${t.recency.weight} x ${t.recency.value.toFixed(3)} (${t.recency.ageDays.toFixed(1)} days old)`,

@@ -4,6 +4,10 @@
  * the append transaction (vectors) compares it with the value it last caught up with, so a
  * search costs one row read when nothing changed instead of a scan of every memory. It is not a
  * projection: it survives rebuilds, which bump it too.
+ *
+ * A change that rewrote one memory's learned cues (an outcome's) also marks that memory, with
+ * the counter's value, so the vectors' sync can look at the memories marked instead of every
+ * one; the last `KEPT_MARKS` marks are kept, and a sync further behind reads everything.
  */
 import type { Db } from "../database.js"
 import { statement, type Writes } from "../statements.js"
@@ -13,7 +17,25 @@ export const createContentChanges = (db: Db): void => {
     CREATE TABLE IF NOT EXISTS content_changes (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL) STRICT;
     INSERT OR IGNORE INTO content_changes (id, n) VALUES (1, 0);
     CREATE TABLE IF NOT EXISTS derived_sync (name TEXT PRIMARY KEY, changes INTEGER NOT NULL) STRICT;
+    CREATE TABLE IF NOT EXISTS cue_change_marks (change INTEGER PRIMARY KEY, memory_id TEXT NOT NULL) STRICT;
   `)
+}
+
+/** How many of the latest cue changes stay marked. */
+export const KEPT_MARKS = 10_000
+
+/** A change to `memoryId`'s learned cues: bumps the counter and marks the memory with its value. */
+export const bumpForCues = (db: Db, memoryId: string): void => {
+  statement(db, "UPDATE content_changes SET n = n + 1 WHERE id = 1").run()
+  const { n } = statement(db, "SELECT n FROM content_changes WHERE id = 1").get() as { n: number }
+  statement(db, "INSERT INTO cue_change_marks (change, memory_id) VALUES (?, ?)").run(n, memoryId)
+  statement(db, "DELETE FROM cue_change_marks WHERE change <= ?").run(n - KEPT_MARKS)
+}
+
+/** The marked changes after `changes`, and the memories they marked. */
+export const cueChangesSince = (db: Db, changes: number): { marked: number; memoryIds: string[] } => {
+  const rows = statement(db, "SELECT memory_id FROM cue_change_marks WHERE change > ?").all(changes) as { memory_id: string }[]
+  return { marked: rows.length, memoryIds: [...new Set(rows.map((r) => r.memory_id))] }
 }
 
 export const bumpContentChanges = (to: Writes): void => {

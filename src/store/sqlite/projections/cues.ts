@@ -22,6 +22,7 @@
 import type { MemoryId } from "../../../domain/ids.js"
 import type { Db } from "../database.js"
 import { statement } from "../statements.js"
+import { bumpForCues } from "./content-changes.js"
 import { codeColumn } from "../../../retrieval/code-words.js"
 import type { CueState, LearnedCue, LearnedCueRow } from "../../../projections/cue-state.js"
 import { placeToken } from "./fts-scope.js"
@@ -92,6 +93,8 @@ export const writeCueState = (db: Db, memoryId: MemoryId, state: CueState | unde
     removeCueText(db, cue.text_id)
   }
   statement(db, "DELETE FROM learned_cues WHERE memory_id = ?").run(memoryId)
+  // The cues' rows and keys change: their vectors are refiled at the next sync (cue-vector-sync.ts).
+  if (old.length > 0 || (state?.cues.length ?? 0) > 0) bumpForCues(db, memoryId)
   if (state === undefined || (state.cues.length === 0 && state.dropped.length === 0)) {
     statement(db, "DELETE FROM cue_states WHERE memory_id = ?").run(memoryId)
     return
@@ -142,8 +145,22 @@ export const cueKeyRange = (db: Db, project: string | null, create = false): { f
   return { first: id * PLACE_SPAN, last: (id + 1) * PLACE_SPAN - 1 }
 }
 
-const CUE_COLUMNS =
-  "key, memory_id AS memoryId, text, project, weight, anchor_ms AS anchorMs, origin, outcome_event_id AS outcomeEventId, recall_event_id AS recallEventId, learned_at AS learnedAt"
+/** A learned cue's columns as `LearnedCueRow` names them, of the table named `t` (or unnamed). */
+const cueColumnsOf = (t = "") =>
+  `${t}key, ${t}memory_id AS memoryId, ${t}text, ${t}project, ${t}weight, ${t}anchor_ms AS anchorMs, ${t}origin, ` +
+  `${t}outcome_event_id AS outcomeEventId, ${t}recall_event_id AS recallEventId, ${t}learned_at AS learnedAt`
+const CUE_COLUMNS = cueColumnsOf()
+
+/** The learned cues of `keys` (cues' keys) that are still there, with their memories' keys, in key order. */
+export const learnedCuesByKey = (db: Db, keys: ReadonlyArray<number>): Array<{ cue: LearnedCueRow; memoryKey: number }> => {
+  if (keys.length === 0) return []
+  const rows = statement(
+    db,
+    `SELECT ${cueColumnsOf("c.")}, m.key AS memoryKey
+       FROM json_each(?) j CROSS JOIN learned_cues c ON c.key = j.value JOIN memories m ON m.id = c.memory_id ORDER BY c.key`
+  ).all(JSON.stringify(keys)) as Array<LearnedCueRow & { memoryKey: number }>
+  return rows.map(({ memoryKey, ...cue }) => ({ cue, memoryKey }))
+}
 
 /** The learned cues of some memories, strongest (as anchored) first, as their state keeps them. */
 export const learnedCuesOf = (db: Db, memoryIds: ReadonlyArray<string>): Map<string, LearnedCueRow[]> => {

@@ -7,11 +7,12 @@ import { toCosine, type Neighbour, type VectorSearch } from "../../vector-reads.
 import type { Db } from "../database.js"
 import { statement } from "../statements.js"
 import { askThread, collectAnswer, timedHere, type Question } from "../read-offload.js"
-import { modelInfo, toFloat32 } from "./vectors.js"
+import { cueTableOf, modelInfo, tableExists, toFloat32 } from "./vectors.js"
 
 /** The two questions the shared vector reads (store/vector-reads.ts) ask of this file's tables. */
 export const sqliteVectorSearch = (db: Db): VectorSearch => ({
   nearest: (model, query, k, places) => nearest(db, model, query, k, places),
+  nearestCues: (model, query, k, places) => nearestCues(db, model, query, k, places),
   similarities: (model, query, keys) => similarities(db, model, query, keys)
 })
 
@@ -56,6 +57,22 @@ export const nearest = (db: Db, model: string, query: Float32Array, k: number, p
         ? (statement(db, `SELECT rowid AS key, distance FROM ${info.table} WHERE embedding MATCH ? AND k = ? ORDER BY distance`).all(query, limit) as Row[])
         : timedHere(db, () => places.flatMap((place) => statement(db, knnInPlace(info.table)).all(query, limit, place) as Row[]))
   // Equal distances in key order, so results do not depend on where the table keeps a row.
+  rows.sort((a, b) => (a.distance ?? 2) - (b.distance ?? 2) || a.key - b.key)
+  return rows.slice(0, limit).map((r) => ({ key: r.key, cosine: toCosine(r.distance) }))
+}
+
+/**
+ * The `k` learned cues' vectors nearest to `query` among the given places, best first, equal
+ * distances in key order: one KNN query per place, each reading its partition of the model's
+ * cues' table. Empty when the model has no such table yet.
+ */
+const nearestCues = (db: Db, model: string, query: Float32Array, k: number, places: ReadonlyArray<string>): Neighbour[] => {
+  const info = modelInfo(db, model)
+  if (info === undefined || query.length !== info.dimensions || k <= 0 || !tableExists(db, cueTableOf(info.table))) return []
+  const limit = Math.min(Math.floor(k), MAX_K)
+  const rows = places.flatMap(
+    (place) => statement(db, knnInPlace(cueTableOf(info.table))).all(query, limit, place) as Array<{ key: number; distance: number | null }>
+  )
   rows.sort((a, b) => (a.distance ?? 2) - (b.distance ?? 2) || a.key - b.key)
   return rows.slice(0, limit).map((r) => ({ key: r.key, cosine: toCosine(r.distance) }))
 }

@@ -11,8 +11,21 @@ import type { Progress } from "../../store-maintenance.js"
 import * as shared from "../../vector-sync.js"
 import type { Db } from "../database.js"
 import { statement } from "../statements.js"
-import { contentChanges, markSynced, syncedChanges } from "./content-changes.js"
-import { createModelTable, createVectorSchema, deleteVector, forgetModel, modelInfo, tableExists, toBlob, toFloat32 } from "./vectors.js"
+import { contentChanges, cueChangesSince, markSynced, syncedChanges } from "./content-changes.js"
+import {
+  createCueTable,
+  createModelTable,
+  createVectorSchema,
+  cueTableOf,
+  deleteCueVector,
+  deleteVector,
+  forgetModel,
+  modelInfo,
+  tableExists,
+  toBlob,
+  toFloat32
+} from "./vectors.js"
+import type { CueText } from "../../cue-vector-sync.js"
 
 export type { SyncCounts } from "../../vector-sync.js"
 
@@ -42,6 +55,13 @@ export const pruneErasedVectors = (db: Db): number => sqliteVectorStore(db).writ
 export const pendingVectors = (db: Db, model: string): number =>
   tableExists(db, "memories") ? shared.pendingVectors(sqliteVectorTables(db), model) : 0
 
+/** A memory's texts (vector-texts.ts): its learned cues as [text, project] pairs. */
+const MEMORY_TEXTS = `key, content, cues, project,
+  (SELECT json_group_array(json_array(c.text, c.project)) FROM learned_cues c WHERE c.memory_id = m.id) AS learned`
+
+/** A learned cue with its memory's project (cue-vector-sync.ts). */
+const CUE_TEXTS = "c.key, c.text, c.project, m.project AS memoryProject FROM learned_cues c JOIN memories m ON m.id = c.memory_id"
+
 const sqliteVectorTables = (db: Db): shared.VectorTables => ({
   modelLength: (model) => modelInfo(db, model)?.dimensions,
   models: () =>
@@ -53,13 +73,19 @@ const sqliteVectorTables = (db: Db): shared.VectorTables => ({
     forgetModel(db, model, registered?.table_name)
   },
   addModel: (model, length) => void createModelTable(db, model, length),
-  filed: (model) =>
-    tableExists(db, "vector_state")
-      ? (statement(db, "SELECT key, content_hash AS hash, place FROM vector_state WHERE model = ?").all(model) as shared.FiledVector[])
-      : [],
-  memories: () => statement(db, "SELECT key, content, cues, project FROM memories ORDER BY key").all() as shared.MemoryText[],
+  filed: (model, keys) => {
+    if (!tableExists(db, "vector_state")) return []
+    if (keys === undefined) return statement(db, "SELECT key, content_hash AS hash, place FROM vector_state WHERE model = ?").all(model) as shared.FiledVector[]
+    const get = statement(db, "SELECT key, content_hash AS hash, place FROM vector_state WHERE model = ? AND key = ?")
+    return keys.flatMap((key) => (get.get(model, key) as shared.FiledVector | undefined) ?? [])
+  },
+  memories: () => statement(db, `SELECT ${MEMORY_TEXTS} FROM memories m ORDER BY key`).all() as shared.MemoryText[],
+  memoriesById: (ids) => {
+    const get = statement(db, `SELECT ${MEMORY_TEXTS} FROM memories m WHERE id = ?`)
+    return ids.flatMap((id) => (get.get(id) as shared.MemoryText | undefined) ?? [])
+  },
   memoriesOf: (keys) => {
-    const get = statement(db, "SELECT key, content, cues, project FROM memories WHERE key = ?")
+    const get = statement(db, `SELECT ${MEMORY_TEXTS} FROM memories m WHERE key = ?`)
     return new Map(keys.flatMap((key) => (get.get(key) as shared.MemoryText | undefined) ?? []).map((m) => [m.key, m]))
   },
   removeVector: (model, key) => deleteVector(db, model, modelInfo(db, model)?.table, key),
@@ -68,6 +94,28 @@ const sqliteVectorTables = (db: Db): shared.VectorTables => ({
     deleteVector(db, model, table, item.key)
     statement(db, `INSERT INTO ${table} (rowid, embedding, place) VALUES (?, ?, ?)`).run(BigInt(item.key), item.vector, item.place)
     statement(db, "INSERT INTO vector_state (model, key, content_hash, place) VALUES (?, ?, ?, ?)").run(model, item.key, item.hash, item.place)
+  },
+  learnedCues: () => (tableExists(db, "learned_cues") ? (statement(db, `SELECT ${CUE_TEXTS} ORDER BY c.key`).all() as CueText[]) : []),
+  learnedCuesOf: (keys) => {
+    const get = statement(db, `SELECT ${CUE_TEXTS} WHERE c.key = ?`)
+    return new Map(keys.flatMap((key) => (get.get(key) as CueText | undefined) ?? []).map((c) => [c.key, c]))
+  },
+  learnedCuesOfMemories: (ids) => {
+    if (!tableExists(db, "learned_cues")) return []
+    const get = statement(db, `SELECT ${CUE_TEXTS} WHERE c.memory_id = ? ORDER BY c.key`)
+    return ids.flatMap((id) => get.all(id) as CueText[])
+  },
+  filedCues: (model) =>
+    tableExists(db, "cue_vector_state")
+      ? (statement(db, "SELECT key, content_hash AS hash, place FROM cue_vector_state WHERE model = ?").all(model) as shared.FiledVector[])
+      : [],
+  removeCueVector: (model, key) => deleteCueVector(db, model, modelInfo(db, model)?.table, key),
+  fileCueVector: (model, item) => {
+    const { table, dimensions } = modelInfo(db, model)!
+    createCueTable(db, table, dimensions)
+    deleteCueVector(db, model, table, item.key)
+    statement(db, `INSERT INTO ${cueTableOf(table)} (rowid, embedding, place) VALUES (?, ?, ?)`).run(BigInt(item.key), item.vector, item.place)
+    statement(db, "INSERT INTO cue_vector_state (model, key, content_hash, place) VALUES (?, ?, ?, ?)").run(model, item.key, item.hash, item.place)
   },
   cacheVector: (model, hash, vector) =>
     void statement(db, "INSERT OR REPLACE INTO embedding_cache (model, content_hash, vector) VALUES (?, ?, ?)").run(model, hash, toBlob(vector)),
@@ -89,6 +137,7 @@ const sqliteVectorTables = (db: Db): shared.VectorTables => ({
       : [],
   uncache: (model, hash) => void statement(db, "DELETE FROM embedding_cache WHERE model = ? AND content_hash = ?").run(model, hash),
   contentChanges: () => contentChanges(db),
+  cueChangesSince: (changes) => cueChangesSince(db, changes),
   syncedChanges: (name) => syncedChanges(db, name),
   markSynced: (name, changes) => markSynced(db, name, changes)
 })

@@ -13,6 +13,9 @@
  * - Each table is partitioned by place, so a KNN query reads only the vectors of the places it
  *   searches (global and the current project) instead of the whole store (bench/search: the
  *   scan of every vector was nearly all of a hybrid search at 100,000 memories).
+ * - Learned cues have vectors of their own, in a second `vec0` table per model (`<table>_cues`,
+ *   rowid = the cue's key, partitioned by the place where the cue applies), with their
+ *   bookkeeping in `cue_vector_state`: a cue learned in one project is searched from there only.
  * - `embedding_cache (model, content_hash, vector)` holds every vector ever computed. It is
  *   outside the log and survives `drop`, so a rebuild costs no embedding calls.
  *
@@ -35,10 +38,10 @@ export const vectorsProjection: Projection = {
     loadVecExtension(db)
     if (tableExists(db, "vector_models")) {
       for (const { table_name } of db.prepare("SELECT table_name FROM vector_models").all() as { table_name: string }[]) {
-        db.exec(`DROP TABLE IF EXISTS ${table_name}`)
+        db.exec(`DROP TABLE IF EXISTS ${table_name}; DROP TABLE IF EXISTS ${cueTableOf(table_name)}`)
       }
     }
-    db.exec("DROP TABLE IF EXISTS vector_models; DROP TABLE IF EXISTS vector_state")
+    db.exec("DROP TABLE IF EXISTS vector_models; DROP TABLE IF EXISTS vector_state; DROP TABLE IF EXISTS cue_vector_state")
   }
 }
 
@@ -63,6 +66,13 @@ export const createVectorSchema = (db: Db): void => {
       dimensions INTEGER NOT NULL
     ) STRICT;
     CREATE TABLE IF NOT EXISTS vector_state (
+      model TEXT NOT NULL,
+      key INTEGER NOT NULL,
+      content_hash TEXT NOT NULL,
+      place TEXT NOT NULL,
+      PRIMARY KEY (model, key)
+    ) STRICT, WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS cue_vector_state (
       model TEXT NOT NULL,
       key INTEGER NOT NULL,
       content_hash TEXT NOT NULL,
@@ -121,12 +131,16 @@ export interface ModelRow {
   dimensions: number
 }
 
-/** Drops a model's table (when given), registration and state; its cache stays. */
+/** Drops a model's tables (when given), registration and state; its cache stays. */
 export const forgetModel = (db: Db, model: string, table?: string): void => {
-  if (table !== undefined) db.exec(`DROP TABLE IF EXISTS ${table}`)
+  if (table !== undefined) db.exec(`DROP TABLE IF EXISTS ${table}; DROP TABLE IF EXISTS ${cueTableOf(table)}`)
   statement(db, "DELETE FROM vector_models WHERE model = ?").run(model)
   statement(db, "DELETE FROM vector_state WHERE model = ?").run(model)
+  statement(db, "DELETE FROM cue_vector_state WHERE model = ?").run(model)
 }
+
+/** The table of a model's learned cues' vectors, beside its memories' `table`. */
+export const cueTableOf = (table: string): string => `${table}_cues`
 
 export const createModelTable = (db: Db, model: string, dimensions: number): { table: string; dimensions: number } => {
   let table = vectorTableName(model)
@@ -134,10 +148,22 @@ export const createModelTable = (db: Db, model: string, dimensions: number): { t
   for (let digits = 16; db.prepare("SELECT 1 FROM vector_models WHERE table_name = ? AND model <> ?").get(table, model); digits += 8) {
     table = vectorTableName(model, digits)
   }
-  db.exec(`DROP TABLE IF EXISTS ${table}`)
+  db.exec(`DROP TABLE IF EXISTS ${table}; DROP TABLE IF EXISTS ${cueTableOf(table)}`)
   db.exec(`CREATE VIRTUAL TABLE ${table} USING vec0(embedding float[${dimensions}] distance_metric=cosine, place text partition key)`)
+  createCueTable(db, table, dimensions)
   db.prepare("INSERT OR REPLACE INTO vector_models (model, table_name, dimensions) VALUES (?, ?, ?)").run(model, table, dimensions)
   return { table, dimensions }
+}
+
+/** The cues' table of a model whose table was made before cues had vectors is made when first needed. */
+export const createCueTable = (db: Db, table: string, dimensions: number): void => {
+  if (tableExists(db, cueTableOf(table))) return
+  db.exec(`CREATE VIRTUAL TABLE ${cueTableOf(table)} USING vec0(embedding float[${dimensions}] distance_metric=cosine, place text partition key)`)
+}
+
+export const deleteCueVector = (db: Db, model: string, table: string | undefined, key: number): void => {
+  if (table !== undefined && tableExists(db, cueTableOf(table))) statement(db, `DELETE FROM ${cueTableOf(table)} WHERE rowid = ?`).run(BigInt(key))
+  statement(db, "DELETE FROM cue_vector_state WHERE model = ? AND key = ?").run(model, key)
 }
 
 export const deleteVector = (db: Db, model: string, table: string | undefined, key: number): void => {

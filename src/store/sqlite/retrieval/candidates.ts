@@ -10,7 +10,8 @@ import type { MemoryState } from "../../../projections/memory-state.js"
 import type { Db } from "../database.js"
 import { statement } from "../statements.js"
 import { prefetchNearest, sqliteVectorSearch } from "../projections/vector-search.js"
-import { addVectorCandidates as addVectorsShared, placesSearchedFrom } from "../../vector-reads.js"
+import { addVectorCandidates as addVectorsShared, placesSearchedFrom, type VectorCandidateReads } from "../../vector-reads.js"
+import { learnedCuesByKey } from "../projections/cues.js"
 import { inPlaces, inPlacesOtherCategory, outsidePlaces, placeTokensOf } from "../projections/fts-scope.js"
 import { ftsMatchExpression } from "../../../retrieval/fts-query.js"
 import type { RankFields } from "../../../retrieval/rank.js"
@@ -38,7 +39,8 @@ export const documentFrequency = (db: Db): DocumentFrequency => (stems) => {
 
 /**
  * Adds vector relevance (store/vector-reads.ts): the cosine of every keyword candidate, and the
- * nearest memories by vector that are in scope, live and of the asked category.
+ * nearest memories by their vectors or their learned cues' that are in scope, live and of the
+ * asked category.
  */
 export const addVectorCandidates = (
   db: Db,
@@ -46,9 +48,16 @@ export const addVectorCandidates = (
   query: QueryVector,
   scope: Scope,
   limit: number,
-  config: LedgerConfig
-): Map<number, Candidate<RankFields>> =>
-  addVectorsShared(sqliteVectorSearch(db), (keys, s) => liveInScope(db, keys, s), found, query, scope, limit, config)
+  config: LedgerConfig,
+  nowMs: number
+): Map<number, Candidate<RankFields>> => {
+  const reads: VectorCandidateReads = {
+    search: sqliteVectorSearch(db),
+    inScope: (keys, s) => liveInScope(db, keys, s),
+    learnedCues: (keys) => learnedCuesByKey(db, keys)
+  }
+  return addVectorsShared(reads, found, query, scope, limit, config, nowMs)
+}
 
 /** Starts the KNN `addVectorCandidates` will ask for, where the store has a thread for it (vector-search.ts). */
 export const prefetchNeighbours = (db: Db, query: QueryVector, scope: Scope, limit: number, config: LedgerConfig): void =>
