@@ -7,6 +7,7 @@
  * without their written cues, so what is measured is what the log taught.
  *
  *   node bench/run.mjs cues
+ *   MEMLEDGER_EMBEDDER=local node bench/run.mjs cues   # hybrid: learned cues' vectors too
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -74,7 +75,9 @@ const program = Effect.gen(function* () {
 const dir = mkdtempSync(join(tmpdir(), "memledger-cues-"))
 try {
   const { cases, ranks } = await Effect.runPromise(Effect.scoped(program.pipe(Effect.provide(AppLayer(join(dir, "bench.db"), DEFAULT_CONFIG)))))
-  console.log(`cue learning over ${cases} second-batch paraphrases (keyword mode, limit 10)\n`)
+  const embedder = process.env.MEMLEDGER_EMBEDDER ?? "none"
+  const mode = embedder === "none" ? "keyword mode" : `hybrid, MEMLEDGER_EMBEDDER=${embedder}`
+  console.log(`cue learning over ${cases} second-batch paraphrases (${mode}, limit 10)\n`)
   console.log("| stage | MRR | hit@1 | hit@3 |")
   console.log("| --- | ---: | ---: | ---: |")
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length)

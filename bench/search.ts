@@ -55,6 +55,9 @@ import { SqliteStore as Store, SqliteStoreLive } from "../src/store/sqlite/sqlit
 import { sqliteReads } from "../src/store/sqlite/sqlite-reads.js"
 import { generateMemories, makeRandom, toJsonl } from "./support/corpus.js"
 import { addLearnedCues, withWrittenCues } from "./support/cue-corpus.js"
+import { writeCueState } from "../src/store/sqlite/projections/cues.js"
+import type { CueState } from "../src/projections/cue-state.js"
+import type { MemoryId } from "../src/domain/ids.js"
 import { startHashEmbeddingServer } from "./support/embedding-server.js"
 import { environment, fmt, intArg, median, stringArg, withScratchDir } from "./support/measure.js"
 import { BENCH_NOW, fixedClock } from "./support/sim-clock.js"
@@ -190,8 +193,25 @@ const measure = (size: number, mode: Mode, dbPath: string, queries: ReadonlyArra
         })
       }
     }
-    return out
+    const resyncMs = timed && (yield* resyncAfterOutcome(store, timed))
+    return resyncMs === undefined ? out : { ...out, resyncMs }
   }).pipe(runIn(dbPath, timed ? Layer.succeed(Embedder, timed.embedder) : EmbedderLive({ provider: "none" })))
+
+/**
+ * What the next hybrid search pays after an outcome rewrote one memory's learned cues (new
+ * keys, the same texts): the sync it runs first compares every memory's and cue's texts with
+ * what was filed. Rewritten here through the projection's own writer, as `addLearnedCues` did.
+ */
+const resyncAfterOutcome = (store: Store["Type"], timed: TimedEmbedder) =>
+  Effect.gen(function* () {
+    const row = store.db.prepare("SELECT memory_id AS id, state FROM cue_states LIMIT 1").get() as { id: string; state: string } | undefined
+    if (row === undefined) return undefined
+    store.db.transaction(() => writeCueState(store.db, row.id as MemoryId, JSON.parse(row.state) as CueState))()
+    const started = performance.now()
+    yield* ensureVectors(store, timed.embedder)
+    timed.take()
+    return performance.now() - started
+  })
 
 const runIn = (dbPath: string, embedder: Layer.Layer<Embedder>) => <A, E>(program: Effect.Effect<A, E, Maintenance | Commands | Retrieval | Store>) =>
   program.pipe(Effect.withClock(fixedClock(BENCH_NOW)), Effect.provide(AppLayerOn(SqliteStoreLive(dbPath, DEFAULT_CONFIG), embedder)), Effect.scoped, Effect.runPromise)
@@ -237,7 +257,8 @@ await withScratchDir("search", async (dir) => {
         all.push(m)
         console.log(
           `    ${mode}: ${m.vectorSeconds === undefined ? "" : `${fmt(size)} vectors built in ${m.vectorSeconds.toFixed(1)} s; `}` +
-            `matches per query p50 ${fmt(median(m.matches))}; results per query p50 ${median(m.results)}; load average ${loads()}`
+            `matches per query p50 ${fmt(median(m.matches))}; results per query p50 ${median(m.results)}; load average ${loads()}` +
+            (m.resyncMs === undefined ? "" : `; sync after an outcome rewrote one memory's cues ${m.resyncMs.toFixed(0)} ms`)
         )
       }
     }

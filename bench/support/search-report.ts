@@ -29,6 +29,8 @@ export interface Measured {
   readonly dump: unknown[]
   /** Hybrid: seconds to embed and store every memory's vector. */
   readonly vectorSeconds?: number
+  /** Hybrid: the sync a search runs first once an outcome rewrote one memory's learned cues. */
+  readonly resyncMs?: number
 }
 
 export interface LocalEmbedding {
