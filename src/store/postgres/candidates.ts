@@ -5,9 +5,8 @@
  */
 import type { LedgerConfig } from "../../config.js"
 import type { MemoryState } from "../../projections/memory-state.js"
-import { candidateLimit, type Candidate, type KeywordCandidates, type QueryVector, type Scope } from "../../retrieval/candidate.js"
-import type { RankFields } from "../../retrieval/rank.js"
-import { addVectorCandidates as addVectorsShared, type VectorCandidateReads } from "../vector-reads.js"
+import { candidateLimit, type KeywordCandidates, type Scope } from "../../retrieval/candidate.js"
+import type { VectorCandidateReads } from "../vector-reads.js"
 import { pgVectorSearch } from "./vector-tables.js"
 import { learnedCuesByKey } from "./projections.js"
 import { combinePhrasings } from "../../retrieval/phrasing-matches.js"
@@ -58,27 +57,12 @@ export const keywordCandidates = (
   return candidatesOf(count)
 }
 
-/**
- * Adds vector relevance (store/vector-reads.ts): the cosine of every keyword candidate, and the
- * nearest memories by their vectors or their learned cues' that are in scope, live and of the
- * asked category.
- */
-export const addVectorCandidates = (
-  db: SyncPg,
-  found: Map<number, Candidate<RankFields>>,
-  query: QueryVector,
-  scope: Scope,
-  limit: number,
-  config: LedgerConfig,
-  nowMs: number
-): Map<number, Candidate<RankFields>> => {
-  const reads: VectorCandidateReads = {
-    search: pgVectorSearch(db),
-    inScope: (keys, s) => liveInScope(db, keys, s),
-    learnedCues: (keys) => learnedCuesByKey(db, keys)
-  }
-  return addVectorsShared(reads, found, query, scope, limit, config, nowMs)
-}
+/** What the shared vector candidates (store/vector-reads.ts) read here: vectors, scope, learned cues. */
+export const vectorCandidateReads = (db: SyncPg): VectorCandidateReads => ({
+  search: pgVectorSearch(db),
+  inScope: (keys, s) => liveInScope(db, keys, s),
+  learnedCues: (keys) => learnedCuesByKey(db, keys)
+})
 
 /** How many memories hold each stem, and how many memories there are. */
 export const documentFrequency = (db: SyncPg, memo: ReadMemo): DocumentFrequency => (stems) => {

@@ -7,7 +7,7 @@
  */
 import { EMPTY_LOG } from "../../events/log.js"
 import type { LedgerReads } from "../ledger-reads.js"
-import { addVectorCandidates, documentFrequency, keywordCandidates, keywordMatchesOutside, keywordNeighbours } from "./candidates.js"
+import { documentFrequency, keywordCandidates, keywordMatchesOutside, keywordNeighbours, vectorCandidateReads } from "./candidates.js"
 import { captureKeyInLog, lastEvent, readEvents } from "./event-log.js"
 import {
   findRestatement,
@@ -32,7 +32,7 @@ import type { ReadMemo } from "./read-memo.js"
 import { memoriesWithExtras } from "./result-rows.js"
 import type { SyncPg } from "./sync-client.js"
 import { cosineBetween, pgVectorSearch } from "./vector-tables.js"
-import { vectorNeighbours } from "../vector-reads.js"
+import { addVectorCandidates, vectorNeighbours } from "../vector-reads.js"
 
 export const pgReads = (db: SyncPg, vectors: boolean, memo: ReadMemo): LedgerReads => ({
   memory: (id) => loadMemory(db, id),
@@ -58,7 +58,7 @@ export const pgReads = (db: SyncPg, vectors: boolean, memo: ReadMemo): LedgerRea
   // Its nearest-neighbour search is the server's: nothing to start early on this thread.
   prefetchNeighbours: () => undefined,
   addVectorCandidates: (found, query, scope, limit, config, nowMs) =>
-    vectors ? addVectorCandidates(db, found, query, scope, limit, config, nowMs) : found,
+    vectors ? addVectorCandidates(vectorCandidateReads(db), found, query, scope, limit, config, nowMs) : found,
   cosineBetween: (model, keyA, keyB) => (vectors ? cosineBetween(db, model, keyA, keyB) : undefined),
   documentFrequency: () => documentFrequency(db, memo),
   keywordMatchesOutside: (query, scope) => keywordMatchesOutside(db, query, scope),

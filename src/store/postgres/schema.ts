@@ -263,28 +263,22 @@ export const PG_VECTORS_VERSION = "2"
  * 26 ms to scan so, against 140 ms read from the TOAST table. `cue_vectors` holds learned cues'
  * vectors the same way, one row a cue, under the place where the cue applies.
  */
+const vectorTable = (name: "memory_vectors" | "cue_vectors") => `
+CREATE TABLE IF NOT EXISTS ${name} (
+  model text COLLATE "C" NOT NULL,
+  key bigint NOT NULL,
+  content_hash text COLLATE "C" NOT NULL,
+  place text COLLATE "C" NOT NULL,
+  embedding vector NOT NULL,
+  PRIMARY KEY (model, key)
+);
+ALTER TABLE ${name} ALTER COLUMN embedding SET STORAGE MAIN;
+CREATE INDEX IF NOT EXISTS ${name}_place ON ${name}(model, place);`
+
 export const VECTOR_DDL = `
 CREATE TABLE IF NOT EXISTS vector_models (model text COLLATE "C" PRIMARY KEY, dimensions integer NOT NULL);
-CREATE TABLE IF NOT EXISTS memory_vectors (
-  model text COLLATE "C" NOT NULL,
-  key bigint NOT NULL,
-  content_hash text COLLATE "C" NOT NULL,
-  place text COLLATE "C" NOT NULL,
-  embedding vector NOT NULL,
-  PRIMARY KEY (model, key)
-);
-ALTER TABLE memory_vectors ALTER COLUMN embedding SET STORAGE MAIN;
-CREATE INDEX IF NOT EXISTS memory_vectors_place ON memory_vectors(model, place);
-CREATE TABLE IF NOT EXISTS cue_vectors (
-  model text COLLATE "C" NOT NULL,
-  key bigint NOT NULL,
-  content_hash text COLLATE "C" NOT NULL,
-  place text COLLATE "C" NOT NULL,
-  embedding vector NOT NULL,
-  PRIMARY KEY (model, key)
-);
-ALTER TABLE cue_vectors ALTER COLUMN embedding SET STORAGE MAIN;
-CREATE INDEX IF NOT EXISTS cue_vectors_place ON cue_vectors(model, place);
+${vectorTable("memory_vectors")}
+${vectorTable("cue_vectors")}
 CREATE TABLE IF NOT EXISTS embedding_cache (
   model text COLLATE "C" NOT NULL,
   content_hash text COLLATE "C" NOT NULL,

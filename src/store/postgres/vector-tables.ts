@@ -8,7 +8,7 @@
  */
 import type { PgLedger } from "./pg-ledger.js"
 import type { SyncPg } from "./sync-client.js"
-import type { FiledVector, MemoryText, VectorStore, VectorTables } from "../vector-sync.js"
+import type { FiledVector, MemoryText, VectorItem, VectorStore, VectorTables } from "../vector-store.js"
 import type { CueText } from "../cue-vector-sync.js"
 import { toCosine, type Neighbour, type VectorSearch } from "../vector-reads.js"
 
@@ -46,23 +46,13 @@ export const pgVectorTables = (db: SyncPg): VectorTables => ({
   memories: () => db.query<MemoryText>(`SELECT ${MEMORY_TEXTS} FROM memories m ORDER BY key`),
   memoriesOf: (keys) => new Map(db.query<MemoryText>(`SELECT ${MEMORY_TEXTS} FROM memories m WHERE key = ANY($1)`, [keys]).map((m) => [m.key, m])),
   removeVector: (model, key) => db.run("DELETE FROM memory_vectors WHERE model = $1 AND key = $2", [model, key]),
-  fileVector: (model, item) =>
-    db.run(
-      `INSERT INTO memory_vectors (model, key, content_hash, place, embedding) VALUES ($1, $2, $3, $4, $5::vector)
-         ON CONFLICT (model, key) DO UPDATE SET content_hash = excluded.content_hash, place = excluded.place, embedding = excluded.embedding`,
-      [model, item.key, item.hash, item.place, vectorText(item.vector)]
-    ),
+  fileVector: (model, item) => fileInto(db, "memory_vectors", model, item),
   learnedCues: () => db.query<CueText>(`SELECT ${CUE_TEXTS} ORDER BY c.key`),
   learnedCuesOf: (keys) => new Map(db.query<CueText>(`SELECT ${CUE_TEXTS} WHERE c.key = ANY($1)`, [keys]).map((c) => [c.key, c])),
   learnedCuesOfMemories: (ids) => db.query<CueText>(`SELECT ${CUE_TEXTS} WHERE c.memory_id = ANY($1) ORDER BY c.key`, [ids]),
   filedCues: (model) => db.query<FiledVector>("SELECT key, content_hash AS hash, place FROM cue_vectors WHERE model = $1", [model]),
   removeCueVector: (model, key) => db.run("DELETE FROM cue_vectors WHERE model = $1 AND key = $2", [model, key]),
-  fileCueVector: (model, item) =>
-    db.run(
-      `INSERT INTO cue_vectors (model, key, content_hash, place, embedding) VALUES ($1, $2, $3, $4, $5::vector)
-         ON CONFLICT (model, key) DO UPDATE SET content_hash = excluded.content_hash, place = excluded.place, embedding = excluded.embedding`,
-      [model, item.key, item.hash, item.place, vectorText(item.vector)]
-    ),
+  fileCueVector: (model, item) => fileInto(db, "cue_vectors", model, item),
   cacheVector: (model, hash, vector) =>
     db.run(
       `INSERT INTO embedding_cache (model, content_hash, embedding) VALUES ($1, $2, $3::vector)
@@ -93,6 +83,14 @@ export const pgVectorTables = (db: SyncPg): VectorTables => ({
       changes
     ])
 })
+
+/** Files `item` in `table` in place of whatever its key had. */
+const fileInto = (db: SyncPg, table: "memory_vectors" | "cue_vectors", model: string, item: VectorItem): void =>
+  db.run(
+    `INSERT INTO ${table} (model, key, content_hash, place, embedding) VALUES ($1, $2, $3, $4, $5::vector)
+       ON CONFLICT (model, key) DO UPDATE SET content_hash = excluded.content_hash, place = excluded.place, embedding = excluded.embedding`,
+    [model, item.key, item.hash, item.place, vectorText(item.vector)]
+  )
 
 /** The largest `k` one search reads, as SQLite's vec0 tables allow. */
 const MAX_K = 4096

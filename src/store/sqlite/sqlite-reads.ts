@@ -18,7 +18,8 @@ import { resolveMemoryId, shortId } from "./projections/id-prefix.js"
 import { findRestatement, loadMemory, rowToMemory } from "./projections/memories.js"
 import { cosineBetween } from "./projections/vector-search.js"
 import { recentTasks } from "./task-reads.js"
-import { addVectorCandidates, prefetchNeighbours, documentFrequency, keywordMatchesOutsideCandidates, memoriesByKey } from "./retrieval/candidates.js"
+import { vectorCandidateReads, prefetchNeighbours, documentFrequency, keywordMatchesOutsideCandidates, memoriesByKey } from "./retrieval/candidates.js"
+import { addVectorCandidates } from "../vector-reads.js"
 import { keywordCandidates } from "./retrieval/keyword-matches.js"
 
 const readsOf = new WeakMap<Db, LedgerReads>()
@@ -54,7 +55,7 @@ const makeReads = (db: Db): LedgerReads => ({
   captureKeyInLog: (origin, span) => captureKeyInLog(db, origin, span),
   keywordCandidates: (phrasings, scope, limit, config, nowMs, count) => keywordCandidates(db, phrasings, scope, limit, config, nowMs, count),
   prefetchNeighbours: (query, scope, limit, config) => prefetchNeighbours(db, query, scope, limit, config),
-  addVectorCandidates: (found, query, scope, limit, config, nowMs) => addVectorCandidates(db, found, query, scope, limit, config, nowMs),
+  addVectorCandidates: (found, query, scope, limit, config, nowMs) => addVectorCandidates(vectorCandidateReads(db), found, query, scope, limit, config, nowMs),
   cosineBetween: (model, a, b) => cosineBetween(db, model, a, b),
   documentFrequency: () => documentFrequency(db),
   keywordMatchesOutside: (query, scope) => keywordMatchesOutsideCandidates(db, query, scope),

@@ -65,20 +65,8 @@ export const createVectorSchema = (db: Db): void => {
       table_name TEXT NOT NULL UNIQUE,
       dimensions INTEGER NOT NULL
     ) STRICT;
-    CREATE TABLE IF NOT EXISTS vector_state (
-      model TEXT NOT NULL,
-      key INTEGER NOT NULL,
-      content_hash TEXT NOT NULL,
-      place TEXT NOT NULL,
-      PRIMARY KEY (model, key)
-    ) STRICT, WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS cue_vector_state (
-      model TEXT NOT NULL,
-      key INTEGER NOT NULL,
-      content_hash TEXT NOT NULL,
-      place TEXT NOT NULL,
-      PRIMARY KEY (model, key)
-    ) STRICT, WITHOUT ROWID;
+    ${stateTable("vector_state")}
+    ${stateTable("cue_vector_state")}
     CREATE TABLE IF NOT EXISTS embedding_cache (
       model TEXT NOT NULL,
       content_hash TEXT NOT NULL,
@@ -87,6 +75,16 @@ export const createVectorSchema = (db: Db): void => {
     ) STRICT;
   `)
 }
+
+/** Which texts each stored vector of a table was made from, and the place it is filed under. */
+const stateTable = (name: "vector_state" | "cue_vector_state") => `
+    CREATE TABLE IF NOT EXISTS ${name} (
+      model TEXT NOT NULL,
+      key INTEGER NOT NULL,
+      content_hash TEXT NOT NULL,
+      place TEXT NOT NULL,
+      PRIMARY KEY (model, key)
+    ) STRICT, WITHOUT ROWID;`
 
 /** `vectors_` and 8 hex digits of the model id's sha256: a safe SQL name whatever the id holds. */
 export const vectorTableName = (model: string, digits = 8): string => `vectors_${contentHash(model).slice(0, digits)}`

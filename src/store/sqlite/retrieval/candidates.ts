@@ -10,13 +10,12 @@ import type { MemoryState } from "../../../projections/memory-state.js"
 import type { Db } from "../database.js"
 import { statement } from "../statements.js"
 import { prefetchNearest, sqliteVectorSearch } from "../projections/vector-search.js"
-import { addVectorCandidates as addVectorsShared, placesSearchedFrom, type VectorCandidateReads } from "../../vector-reads.js"
+import { placesSearchedFrom, type VectorCandidateReads } from "../../vector-reads.js"
 import { learnedCuesByKey } from "../projections/cues.js"
 import { inPlaces, inPlacesOtherCategory, outsidePlaces, placeTokensOf } from "../projections/fts-scope.js"
 import { ftsMatchExpression } from "../../../retrieval/fts-query.js"
-import type { RankFields } from "../../../retrieval/rank.js"
 import type { DocumentFrequency } from "../../../retrieval/coverage.js"
-import { candidateLimit, type Candidate, type QueryVector, type Scope } from "../../../retrieval/candidate.js"
+import { candidateLimit, type QueryVector, type Scope } from "../../../retrieval/candidate.js"
 
 /** Full rows by key, through one cached statement (a literal IN list would be prepared anew on every call). */
 export const memoriesByKey = (db: Db, keys: ReadonlyArray<number>): Map<number, MemoryState> => {
@@ -37,27 +36,12 @@ export const documentFrequency = (db: Db): DocumentFrequency => (stems) => {
   return { total: n, df }
 }
 
-/**
- * Adds vector relevance (store/vector-reads.ts): the cosine of every keyword candidate, and the
- * nearest memories by their vectors or their learned cues' that are in scope, live and of the
- * asked category.
- */
-export const addVectorCandidates = (
-  db: Db,
-  found: Map<number, Candidate<RankFields>>,
-  query: QueryVector,
-  scope: Scope,
-  limit: number,
-  config: LedgerConfig,
-  nowMs: number
-): Map<number, Candidate<RankFields>> => {
-  const reads: VectorCandidateReads = {
-    search: sqliteVectorSearch(db),
-    inScope: (keys, s) => liveInScope(db, keys, s),
-    learnedCues: (keys) => learnedCuesByKey(db, keys)
-  }
-  return addVectorsShared(reads, found, query, scope, limit, config, nowMs)
-}
+/** What the shared vector candidates (store/vector-reads.ts) read here: vectors, scope, learned cues. */
+export const vectorCandidateReads = (db: Db): VectorCandidateReads => ({
+  search: sqliteVectorSearch(db),
+  inScope: (keys, s) => liveInScope(db, keys, s),
+  learnedCues: (keys) => learnedCuesByKey(db, keys)
+})
 
 /** Starts the KNN `addVectorCandidates` will ask for, where the store has a thread for it (vector-search.ts). */
 export const prefetchNeighbours = (db: Db, query: QueryVector, scope: Scope, limit: number, config: LedgerConfig): void =>
