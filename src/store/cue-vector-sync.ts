@@ -12,16 +12,8 @@
  * with an embedder syncs first.
  */
 import { contentHash } from "./vector-texts.js"
-import { placeOf, type FiledVector, type VectorItem, type VectorTables } from "./vector-store.js"
+import { placeOf, type CueText, type FiledVector, type VectorItem, type VectorTables } from "./vector-store.js"
 import type { PooledVector, PoolWork } from "./vector-texts.js"
-
-/** A learned cue as the sync reads it: its key, its text, the project where it applies (null: global), and its memory's. */
-export interface CueText {
-  readonly key: number
-  readonly text: string
-  readonly project: string | null
-  readonly memoryProject: string | null
-}
 
 /** Whether a cue has a vector of its own: it applies elsewhere than its memory, so is not in its memory's. */
 const filedApart = (cue: CueText): boolean => placeOf(cue.project) !== placeOf(cue.memoryProject)

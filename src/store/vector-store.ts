@@ -2,7 +2,6 @@
  * The vector tables of a store, as the sync every store shares sees them (vector-sync.ts): each
  * store implements `VectorTables` over its own tables and `VectorStore` over its transactions.
  */
-import type { CueText } from "./cue-vector-sync.js"
 import type { MemoryTexts } from "./vector-texts.js"
 
 /** A memory's texts as the sync reads them (vector-texts.ts), by its key. */
@@ -19,6 +18,14 @@ export interface FiledVector {
 
 export interface VectorItem extends FiledVector {
   readonly vector: Float32Array
+}
+
+/** A learned cue as the sync reads it: its key, its text, the project where it applies (null: global), and its memory's. */
+export interface CueText {
+  readonly key: number
+  readonly text: string
+  readonly project: string | null
+  readonly memoryProject: string | null
 }
 
 /** One store's vector tables, inside a transaction of the store's (VectorStore). */

@@ -9,7 +9,7 @@
 import type { PgLedger } from "./pg-ledger.js"
 import type { SyncPg } from "./sync-client.js"
 import type { FiledVector, MemoryText, VectorItem, VectorStore, VectorTables } from "../vector-store.js"
-import type { CueText } from "../cue-vector-sync.js"
+import type { CueText } from "../vector-store.js"
 import { toCosine, type Neighbour, type VectorSearch } from "../vector-reads.js"
 
 /** The vector tables under the store's transactions: reads on one snapshot, writes under the write lock. */

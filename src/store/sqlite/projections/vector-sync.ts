@@ -25,7 +25,7 @@ import {
   toBlob,
   toFloat32
 } from "./vectors.js"
-import type { CueText } from "../../cue-vector-sync.js"
+import type { CueText } from "../../vector-store.js"
 
 export type { SyncCounts } from "../../vector-sync.js"
 
