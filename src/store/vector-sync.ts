@@ -66,25 +66,32 @@ export const vectorsCurrent = (store: VectorStore, model: string): boolean =>
 export const ensureVectors = (store: VectorStore, embedder: EmbedderApi, onProgress?: Progress): Effect.Effect<void, EmbedderUnavailable> =>
   Effect.suspend((): Effect.Effect<void, EmbedderUnavailable> => {
     const name = vectorSyncName(embedder.model)
-    const [changes, synced, rewritten] = store.read((tables) => {
-      const synced = tables.syncedChanges(name)
-      const marked = synced === undefined ? undefined : tables.cueChangesSince(synced)
-      const current = tables.modelLength(embedder.model) === embedder.dimensions || (embedder.dimensions === 0 && tables.modelLength(embedder.model) !== undefined)
-      return [tables.contentChanges(), synced, current ? marked : undefined] as const
-    })
+    const [changes, synced] = store.read((tables) => [tables.contentChanges(), tables.syncedChanges(name)] as const)
     if (synced === changes) return Effect.void
     const markSynced = Effect.sync(() => store.write((tables) => tables.markSynced(name, changes)))
-    const onlyCues = synced !== undefined && rewritten !== undefined && rewritten.marked === changes - synced
     const all = Effect.asVoid(syncVectors(store, embedder, onProgress))
-    // A model that changed its vector length voids every vector: then all are filed again.
-    const sync = onlyCues ? Effect.flatMap(syncPass(store, embedder, onProgress, rewritten.memoryIds), (pass) => (pass.reset ? all : Effect.void)) : all
-    return Effect.zipRight(sync, markSynced)
+    const rewritten = synced === undefined ? undefined : store.read((tables) => cuesRewrittenOnly(tables, embedder, synced, changes))
+    if (rewritten === undefined) return Effect.zipRight(all, markSynced)
+    // A model that changed its vector length mid-way voids every vector: then all are filed again.
+    const some = Effect.flatMap(syncPass(store, embedder, onProgress, rewritten), (pass) => (pass.reset ? all : Effect.void))
+    return Effect.zipRight(some, markSynced)
   })
 
 /**
- * Brings the model's vectors in step with `memories`: embeds (through the cache) each memory
- * whose vector is missing or was made from other text, and deletes vectors of memories that are
- * gone. Progress counts the vectors to write. Safe to run while other processes append: each
+ * The memories whose cues were rewritten, when every change from `synced` to `changes` was such
+ * a rewrite and the model's vectors have the length it answers; otherwise undefined.
+ */
+const cuesRewrittenOnly = (tables: VectorTables, embedder: EmbedderApi, synced: number, changes: number): string[] | undefined => {
+  const length = tables.modelLength(embedder.model)
+  if (length === undefined || (embedder.dimensions > 0 && length !== embedder.dimensions)) return undefined
+  const marks = tables.cueChangesSince(synced)
+  return marks.marked === changes - synced ? marks.memoryIds : undefined
+}
+
+/**
+ * Brings the model's vectors in step with the memories and their learned cues: embeds (through
+ * the cache) each memory or cue filed apart whose vector is missing or was made from other
+ * text, and deletes the vectors of those that are gone. Progress counts the vectors to write. Safe to run while other processes append: each
  * batch re-checks the text it embedded before filing it. Call it outside any transaction.
  */
 export const syncVectors = (store: VectorStore, embedder: EmbedderApi, onProgress?: Progress): Effect.Effect<SyncCounts, EmbedderUnavailable> =>
