@@ -5,7 +5,8 @@
  *   order, and leaves out the same ones at the same stages, as it would with every cue learned
  *   for another project deleted. Its scores may move far below the sixth decimal: BM25 reads the
  *   cue index's row count and average length over the whole index, as it does for content;
- * - forgetting a conversation and undoing it leaves every ranking as it was;
+ * - forgetting a conversation and undoing it leaves every ranking as it was, hybrid ones too
+ *   once the vectors are synced (a cue's vector, pooled or apart, goes and comes back with it);
  * - search and why give the same ranking, phrasings and cues included.
  */
 import * as fc from "fast-check"
@@ -18,6 +19,11 @@ import { withTempStores } from "../support/temp-store.js"
 import { sqliteReads } from "../../src/store/sqlite/sqlite-reads.js"
 import { codeColumn } from "../../src/retrieval/code-words.js"
 import { placeToken } from "../../src/store/sqlite/projections/fts-scope.js"
+import { Effect } from "effect"
+import { l2Normalize } from "../../src/embeddings/normalize.js"
+import { sqliteVectorStore } from "../../src/store/sqlite/projections/vector-sync.js"
+import { ensureVectors } from "../../src/store/vector-sync.js"
+import { bagOfWords, countingEmbedder } from "../embeddings/fake-embeddings.js"
 
 const PLACES = [null, "github.com/acme/app", "github.com/acme/other"] as const
 const ASKED = [["how to deploy"], ["Run the tests?", "node version"], ["which cache"], ["tabs or spaces", "how to deploy"]] as const
@@ -94,6 +100,37 @@ test("forgetting a conversation and undoing it leaves every ranking as it was", 
       })
     ),
     { numRuns: 60 }
+  )
+})
+
+test("with vectors, forgetting a conversation and undoing it, each followed by a sync, leaves every hybrid ranking as it was", () => {
+  fc.assert(
+    fc.property(scenarioArb(), fc.constantFrom(...ORIGINS), (scenario, origin) =>
+      withTempStores((open) => {
+        const store = open()
+        appendScenario(store, scenario)
+        const embedder = countingEmbedder()
+        const sync = () => Effect.runSync(ensureVectors(sqliteVectorStore(store.db), embedder))
+        const hybrid = () =>
+          PLACES.flatMap((project) =>
+            ASKED.map(([query, ...also]) => {
+              const vector = { model: embedder.model, vector: l2Normalize(bagOfWords(query, embedder.dimensions)) }
+              const run = runRanking(sqliteReads(store.db), { query, also, project, limit: 5 }, NOW, DEFAULT_CONFIG, vector)
+              return run.ranking.results.map((r) => `${r.memory.id} ${r.score} ${r.terms.relevance.viaCue?.text ?? ""}`)
+            })
+          )
+        sync()
+        const before = hybrid()
+        const hidden = (store.db.prepare("SELECT forgotten FROM conversations WHERE origin = ?").get(origin) as { forgotten: number } | undefined)?.forgotten === 1
+        const [first, second] = hidden ? (["ConversationRestored", "ConversationForgotten"] as const) : (["ConversationForgotten", "ConversationRestored"] as const)
+        appendAll(store, [[control(first, origin, 1)]])
+        sync()
+        appendAll(store, [[control(second, origin, 2)]])
+        sync()
+        expect(hybrid()).toEqual(before)
+      })
+    ),
+    { numRuns: 40 }
   )
 })
 
