@@ -69,10 +69,10 @@ export interface VectorTables {
   /** The content-change counter (bumped by every write that changes indexed text). */
   readonly contentChanges: () => number
   /**
-   * The changes after `changes` that were a memory's learned cues rewritten (each marks its
-   * memory, as far back as the store keeps marks), and the memories they marked.
+   * The changes after `changes` that were changes to one memory (its text, project or learned
+   * cues: each marks its memory, as far back as the store keeps marks), and the memories marked.
    */
-  readonly cueChangesSince: (changes: number) => { readonly marked: number; readonly memoryIds: string[] }
+  readonly markedSince: (changes: number) => { readonly marked: number; readonly memoryIds: string[] }
   /** The count `name` last caught up with. */
   readonly syncedChanges: (name: string) => number | undefined
   readonly markSynced: (name: string, changes: number) => void

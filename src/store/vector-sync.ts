@@ -60,8 +60,8 @@ export const vectorsCurrent = (store: VectorStore, model: string): boolean =>
 /**
  * Brings the embedder's vectors up to date unless no indexed text changed since the last time:
  * one row read when nothing changed, instead of a look at every memory. When every change
- * since was an outcome rewriting some memories' learned cues (each marks its memory), only
- * those memories and their cues are looked at: an outcome is not a reason to read them all.
+ * since was to one memory (added, revised, moved, or its learned cues rewritten by an outcome:
+ * each marks its memory), only those memories and their cues are looked at.
  */
 export const ensureVectors = (store: VectorStore, embedder: EmbedderApi, onProgress?: Progress): Effect.Effect<void, EmbedderUnavailable> =>
   Effect.suspend((): Effect.Effect<void, EmbedderUnavailable> => {
@@ -70,21 +70,21 @@ export const ensureVectors = (store: VectorStore, embedder: EmbedderApi, onProgr
     if (synced === changes) return Effect.void
     const markSynced = Effect.sync(() => store.write((tables) => tables.markSynced(name, changes)))
     const all = Effect.asVoid(syncVectors(store, embedder, onProgress))
-    const rewritten = synced === undefined ? undefined : store.read((tables) => cuesRewrittenOnly(tables, embedder, synced, changes))
-    if (rewritten === undefined) return Effect.zipRight(all, markSynced)
+    const marked = synced === undefined ? undefined : store.read((tables) => markedOnly(tables, embedder, synced, changes))
+    if (marked === undefined) return Effect.zipRight(all, markSynced)
     // A model that changed its vector length mid-way voids every vector: then all are filed again.
-    const some = Effect.flatMap(syncPass(store, embedder, onProgress, rewritten), (pass) => (pass.reset ? all : Effect.void))
+    const some = Effect.flatMap(syncPass(store, embedder, onProgress, marked), (pass) => (pass.reset ? all : Effect.void))
     return Effect.zipRight(some, markSynced)
   })
 
 /**
- * The memories whose cues were rewritten, when every change from `synced` to `changes` was such
- * a rewrite and the model's vectors have the length it answers; otherwise undefined.
+ * The memories changed, when every change from `synced` to `changes` marked one and the model's
+ * vectors have the length it answers; otherwise undefined.
  */
-const cuesRewrittenOnly = (tables: VectorTables, embedder: EmbedderApi, synced: number, changes: number): string[] | undefined => {
+const markedOnly = (tables: VectorTables, embedder: EmbedderApi, synced: number, changes: number): string[] | undefined => {
   const length = tables.modelLength(embedder.model)
   if (length === undefined || (embedder.dimensions > 0 && length !== embedder.dimensions)) return undefined
-  const marks = tables.cueChangesSince(synced)
+  const marks = tables.markedSince(synced)
   return marks.marked === changes - synced ? marks.memoryIds : undefined
 }
 
@@ -140,7 +140,7 @@ interface Plan {
   readonly cues: CuePlan
 }
 
-/** One pass over every memory and cue, or over the memories among `memoryIds` and their cues. */
+/** One pass over every memory and cue, or over the memories among `memoryIds` (new ones too) and their cues. */
 const syncPass = (store: VectorStore, embedder: EmbedderApi, onProgress?: Progress, memoryIds?: ReadonlyArray<string>) =>
   Effect.gen(function* () {
     const model = embedder.model

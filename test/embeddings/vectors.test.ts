@@ -14,6 +14,8 @@ import { cosineBetween, nearest, similarities, vectorOf } from "../../src/store/
 import { dropVectorModel, listVectorModels, vectorsProjection, vectorTableName } from "../../src/store/sqlite/projections/vectors.js"
 import { pendingVectors, pruneErasedVectors, sqliteVectorStore, syncVectors } from "../../src/store/sqlite/projections/vector-sync.js"
 import { ensureVectors } from "../../src/store/vector-sync.js"
+import { rebuildProjections } from "../../src/store/sqlite/projections/rebuild.js"
+import { DEFAULT_CONFIG } from "../../src/config.js"
 import type { VectorStore } from "../../src/store/vector-store.js"
 import type { LedgerStore } from "../../src/store/sqlite/ledger-store.js"
 import { added, conversationForgotten, outcome, recalled, revised } from "../support/events.js"
@@ -271,7 +273,7 @@ test("learned cues' vectors and cached embeddings last as long as the cues: prun
   expect(sync(store, embedder)).toMatchObject({ cues: 0, embedded: 0, unchanged: 2, cached: 1 })
 })
 
-test("after outcomes rewrote some memories' cues, the next sync reads those memories and their cues, not every one; after any other change, every one", () => {
+test("after changes to some memories (revised, added, their cues rewritten by outcomes), the next sync reads those and their cues, not every one; after a rebuild, every one", () => {
   const store = threeMemories()
   const embedder = countingEmbedder()
   Effect.runSync(ensureVectors(sqliteVectorStore(store.db), embedder))
@@ -291,10 +293,15 @@ test("after outcomes rewrote some memories' cues, the next sync reads those memo
   expect(store.db.prepare("SELECT count(*) AS n FROM cue_vector_state").get()).toEqual({ n: 1 })
   expect(Effect.runSync(syncVectors(store.db, embedder))).toMatchObject({ unchanged: 3, cuesUnchanged: 1, embedded: 0 })
 
-  append(store, [revised(B, { content: "alpha beta delta epsilon" })])
+  append(store, [revised(B, { content: "alpha beta delta epsilon" }), added(memoryId(4), "theta iota kappa")])
+  Effect.runSync(ensureVectors(narrow, embedder))
+  expect(embedder.texts.slice(-2)).toEqual(["alpha beta delta epsilon", "theta iota kappa"])
+  expect(Effect.runSync(syncVectors(store.db, embedder))).toMatchObject({ memories: 4, unchanged: 4, cuesUnchanged: 1, embedded: 0 })
+
+  rebuildProjections(store.db, DEFAULT_CONFIG)
   expect(() => Effect.runSync(ensureVectors(narrow, embedder))).toThrow(/read every memory/)
   Effect.runSync(ensureVectors(real, embedder))
-  expect(embedder.texts.at(-1)).toBe("alpha beta delta epsilon")
+  expect(Effect.runSync(syncVectors(store.db, embedder))).toMatchObject({ memories: 4, unchanged: 4, embedded: 0 })
 })
 
 test("syncVectors through the http provider against a real OpenAI-compatible server", async () => {

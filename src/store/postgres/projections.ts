@@ -196,22 +196,24 @@ const lengthOf = (columns: ReadonlyArray<string>, extra: number): number => extr
 
 /** Keeps the keyword index in step with one memory's change; unchanged text and place cost nothing. */
 export const indexMemory = (db: SyncPg, before: MemoryState | undefined, after: MemoryState | undefined): void => {
+  const memory = after ?? before
+  if (memory === undefined) return
   const textChanged = !(before && after && before.key === after.key && sameIndexedText(before, after))
   const placeOf = (m: MemoryState) => `${placeToken({ project: m.project, live: isLive(m), owner: m.privateTo })}/${m.category}`
   if (!textChanged && placeOf(before!) === placeOf(after!)) return
-  if (textChanged || before!.project !== after!.project) db.run("UPDATE content_changes SET n = n + 1 WHERE id = 1")
+  if (textChanged || before!.project !== after!.project) markChange(db, memory.id)
   if (before) unindexDocument(db, "memories", before.key, lengthOf(indexedColumns(before), 2))
   if (after) indexDocument(db, "memories", memoryDocumentOf(after))
 }
 
-/** How many of the latest cue changes stay marked, as on SQLite (content-changes.ts there). */
+/** How many of the latest changes stay marked, as on SQLite (content-changes.ts there). */
 const KEPT_MARKS = 10_000
 
-/** A change to `memoryId`'s learned cues: bumps the content counter and marks the memory with its value. */
-const bumpForCues = (db: SyncPg, memoryId: string): void => {
+/** A change to one memory (its text, project or learned cues): bumps the content counter and marks the memory with its value. */
+const markChange = (db: SyncPg, memoryId: string): void => {
   const { n } = db.one<{ n: number }>("UPDATE content_changes SET n = n + 1 WHERE id = 1 RETURNING n")!
-  db.run("INSERT INTO cue_change_marks (change, memory_id) VALUES ($1, $2)", [n, memoryId])
-  db.run("DELETE FROM cue_change_marks WHERE change <= $1", [n - KEPT_MARKS])
+  db.run("INSERT INTO change_marks (change, memory_id) VALUES ($1, $2)", [n, memoryId])
+  db.run("DELETE FROM change_marks WHERE change <= $1", [n - KEPT_MARKS])
 }
 
 /** Replaces a memory's cue state and its searchable cues (none when `state` is undefined). */
@@ -219,7 +221,7 @@ export const writeCueState = (db: SyncPg, memoryId: MemoryId, state: CueState | 
   const old = db.query<{ key: number; text: string }>("DELETE FROM learned_cues WHERE memory_id = $1 RETURNING key, text", [memoryId])
   for (const cue of old) unindexDocument(db, "cues", cue.key, lengthOf(cueColumns(cue.text), 1))
   // The cues' rows and keys change: their vectors are refiled at the next sync (cue-vector-sync.ts).
-  if (old.length > 0 || (state?.cues.length ?? 0) > 0) bumpForCues(db, memoryId)
+  if (old.length > 0 || (state?.cues.length ?? 0) > 0) markChange(db, memoryId)
   if (state === undefined || (state.cues.length === 0 && state.dropped.length === 0)) {
     db.run("DELETE FROM cue_states WHERE memory_id = $1", [memoryId])
     return

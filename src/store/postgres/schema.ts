@@ -18,7 +18,7 @@ export const PG_SCHEMA_VERSION = "7"
 /**
  * Bumped when the log's own tables (the DDL below, outside the projections) change shape: an
  * older database runs the DDL again, which only adds what it lacks (2: the events' `author`; 3: `tokens`;
- * 4: `cue_change_marks`, the memories whose learned cues a change rewrote, for the vectors' sync).
+ * 4: `change_marks`, the memory each change to one memory changed, for the vectors' sync).
  */
 export const PG_LOG_VERSION = "4"
 
@@ -93,7 +93,7 @@ CREATE INDEX IF NOT EXISTS tokens_name ON tokens(name);
 CREATE TABLE IF NOT EXISTS projection_checkpoints (name text COLLATE "C" PRIMARY KEY, version text COLLATE "C" NOT NULL, last_seq bigint NOT NULL);
 CREATE TABLE IF NOT EXISTS content_changes (id integer PRIMARY KEY CHECK (id = 1), n bigint NOT NULL);
 INSERT INTO content_changes (id, n) VALUES (1, 0) ON CONFLICT DO NOTHING;
-CREATE TABLE IF NOT EXISTS cue_change_marks (change bigint PRIMARY KEY, memory_id text COLLATE "C" NOT NULL);
+CREATE TABLE IF NOT EXISTS change_marks (change bigint PRIMARY KEY, memory_id text COLLATE "C" NOT NULL);
 `
 
 /** The keyword index's statistics of an empty collection, one row per index. */

@@ -8,7 +8,7 @@ import type { LedgerConfig } from "../../config.js"
 import { rebuildProjections } from "./rebuild.js"
 import type { SyncPg } from "./sync-client.js"
 
-const LOG_TABLES = ["events", "event_memories", "chain_break", "projection_checkpoints", "content_changes", "cue_change_marks", "memledger_meta"]
+const LOG_TABLES = ["events", "event_memories", "chain_break", "projection_checkpoints", "content_changes", "change_marks", "memledger_meta"]
 
 /**
  * `vectors`: whether the database keeps vectors. The past has none, as SQLite's past store in

@@ -72,8 +72,8 @@ export const pgVectorTables = (db: SyncPg): VectorTables => ({
   cacheKeys: () => db.query<{ model: string; hash: string }>("SELECT model, content_hash AS hash FROM embedding_cache"),
   uncache: (model, hash) => db.run("DELETE FROM embedding_cache WHERE model = $1 AND content_hash = $2", [model, hash]),
   contentChanges: () => db.one<{ n: number }>("SELECT n FROM content_changes WHERE id = 1")?.n ?? 0,
-  cueChangesSince: (changes) => {
-    const rows = db.query<{ memory_id: string }>("SELECT memory_id FROM cue_change_marks WHERE change > $1", [changes])
+  markedSince: (changes) => {
+    const rows = db.query<{ memory_id: string }>("SELECT memory_id FROM change_marks WHERE change > $1", [changes])
     return { marked: rows.length, memoryIds: [...new Set(rows.map((r) => r.memory_id))] }
   },
   syncedChanges: (name) => db.one<{ changes: number }>("SELECT changes FROM derived_sync WHERE name = $1", [name])?.changes,

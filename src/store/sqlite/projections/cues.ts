@@ -21,8 +21,8 @@
  */
 import type { MemoryId } from "../../../domain/ids.js"
 import type { Db } from "../database.js"
-import { statement } from "../statements.js"
-import { bumpForCues } from "./content-changes.js"
+import { statement, writesOn } from "../statements.js"
+import { markChange } from "./content-changes.js"
 import { codeColumn } from "../../../retrieval/code-words.js"
 import type { CueState, LearnedCue, LearnedCueRow } from "../../../projections/cue-state.js"
 import { placeToken } from "./fts-scope.js"
@@ -94,7 +94,7 @@ export const writeCueState = (db: Db, memoryId: MemoryId, state: CueState | unde
   }
   statement(db, "DELETE FROM learned_cues WHERE memory_id = ?").run(memoryId)
   // The cues' rows and keys change: their vectors are refiled at the next sync (cue-vector-sync.ts).
-  if (old.length > 0 || (state?.cues.length ?? 0) > 0) bumpForCues(db, memoryId)
+  if (old.length > 0 || (state?.cues.length ?? 0) > 0) markChange(writesOn(db), memoryId)
   if (state === undefined || (state.cues.length === 0 && state.dropped.length === 0)) {
     statement(db, "DELETE FROM cue_states WHERE memory_id = ?").run(memoryId)
     return

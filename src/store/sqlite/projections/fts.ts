@@ -14,7 +14,7 @@
  */
 import type { Writes } from "../statements.js"
 import { isLive, type MemoryState } from "../../../projections/memory-state.js"
-import { bumpContentChanges } from "./content-changes.js"
+import { markChange } from "./content-changes.js"
 import { scopeColumn } from "./fts-scope.js"
 import { indexedColumns, sameIndexedText } from "../../../retrieval/indexed-text.js"
 import type { Projection } from "./projection.js"
@@ -48,17 +48,19 @@ const scopeText = (m: MemoryState) => scopeColumn({ project: m.project, live: is
  * Keeps the index in step with one memory's change; unchanged text and scope cost nothing.
  * A change of the words or of the project counts as a content change: vectors follow the words
  * and are filed by project (vectors.ts), but a forget or a supersession moves neither. `count`
- * records it (by default, at once in `content_changes`).
+ * records it (by default, at once, marking the memory: content-changes.ts).
  */
 export const indexMemory = (
   to: Writes,
   before: MemoryState | undefined,
   after: MemoryState | undefined,
-  count: (to: Writes) => void = bumpContentChanges
+  count: (to: Writes, memoryId: string) => void = markChange
 ): void => {
+  const memory = after ?? before
+  if (memory === undefined) return
   const textChanged = !(before && after && before.key === after.key && sameIndexedText(before, after))
   if (!textChanged && scopeText(before!) === scopeText(after!)) return
-  if (textChanged || before!.project !== after!.project) count(to)
+  if (textChanged || before!.project !== after!.project) count(to, memory.id)
   if (before) to.run(REMOVE_ROW, [before.key, ...indexedColumns(before), scopeText(before)])
   if (after) to.run(ADD_ROW, [after.key, ...indexedColumns(after), scopeText(after)])
 }

@@ -12,6 +12,7 @@ import { writeConversation } from "./conversations.js"
 import { addCounts } from "./counts.js"
 import { writeEvidence } from "./evidence.js"
 import { indexMemory } from "./fts.js"
+import { addContentChanges } from "./content-changes.js"
 import { writeMemory } from "./memories.js"
 import { finalForgottenOrigins, foldLog, privateMemories, type LogOutline } from "../../../projections/log-fold.js"
 import { writeCueState } from "./cues.js"
@@ -44,10 +45,13 @@ export const rebuildProjections = (db: Db, config: LedgerConfig, onProgress?: Pr
   // savepoint. Interleaved, that made one tiny segment (and its merges) per memory; written
   // together, FTS5 batches them. Same rows either way.
   written = 0
+  // Counted as one change of many, unmarked (content-changes.ts): the next vector sync reads all.
+  let indexed = 0
   for (const m of memories.values()) {
-    indexMemory(to, undefined, m)
+    indexMemory(to, undefined, m, () => void indexed++)
     if (onProgress && ++written % 50_000 === 0) onProgress(total * (0.9 + (0.1 * written) / memories.size), total)
   }
+  addContentChanges(to, indexed)
   onProgress?.(total, total)
   return { events }
 }

@@ -11,7 +11,7 @@ import type { Progress } from "../../store-maintenance.js"
 import * as shared from "../../vector-sync.js"
 import type { Db } from "../database.js"
 import { statement } from "../statements.js"
-import { contentChanges, cueChangesSince, markSynced, syncedChanges } from "./content-changes.js"
+import { contentChanges, markedSince, markSynced, syncedChanges } from "./content-changes.js"
 import {
   createCueTable,
   createModelTable,
@@ -137,7 +137,7 @@ const sqliteVectorTables = (db: Db): shared.VectorTables => ({
       : [],
   uncache: (model, hash) => void statement(db, "DELETE FROM embedding_cache WHERE model = ? AND content_hash = ?").run(model, hash),
   contentChanges: () => contentChanges(db),
-  cueChangesSince: (changes) => cueChangesSince(db, changes),
+  markedSince: (changes) => markedSince(db, changes),
   syncedChanges: (name) => syncedChanges(db, name),
   markSynced: (name, changes) => markSynced(db, name, changes)
 })
