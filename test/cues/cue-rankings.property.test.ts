@@ -86,16 +86,24 @@ test("a cue learned in one project never changes a search from another", () => {
 
 const control = conversationSwitch
 
+/** Forgets `origin`'s conversation and undoes it (or the other way round, if it was forgotten), running `then` after each. */
+const forgetThenUndo = (store: Parameters<typeof appendAll>[0], origin: string, then: () => void = () => undefined): void => {
+  const hidden = (store.db.prepare("SELECT forgotten FROM conversations WHERE origin = ?").get(origin) as { forgotten: number } | undefined)?.forgotten === 1
+  const [first, second] = hidden ? (["ConversationRestored", "ConversationForgotten"] as const) : (["ConversationForgotten", "ConversationRestored"] as const)
+  appendAll(store, [[control(first, origin, 1)]])
+  then()
+  appendAll(store, [[control(second, origin, 2)]])
+  then()
+}
+
 test("forgetting a conversation and undoing it leaves every ranking as it was", () => {
   fc.assert(
     fc.property(scenarioArb(), fc.constantFrom(...ORIGINS), (scenario, origin) =>
       withTempStores((open) => {
         const store = open()
         appendScenario(store, scenario)
-        const hidden = (store.db.prepare("SELECT forgotten FROM conversations WHERE origin = ?").get(origin) as { forgotten: number } | undefined)?.forgotten === 1
         const before = rankings(store.db)
-        const [first, second] = hidden ? (["ConversationRestored", "ConversationForgotten"] as const) : (["ConversationForgotten", "ConversationRestored"] as const)
-        appendAll(store, [[control(first, origin, 1)], [control(second, origin, 2)]])
+        forgetThenUndo(store, origin)
         expect(rankings(store.db)).toEqual(before)
       })
     ),
@@ -121,12 +129,7 @@ test("with vectors, forgetting a conversation and undoing it, each followed by a
           )
         sync()
         const before = hybrid()
-        const hidden = (store.db.prepare("SELECT forgotten FROM conversations WHERE origin = ?").get(origin) as { forgotten: number } | undefined)?.forgotten === 1
-        const [first, second] = hidden ? (["ConversationRestored", "ConversationForgotten"] as const) : (["ConversationForgotten", "ConversationRestored"] as const)
-        appendAll(store, [[control(first, origin, 1)]])
-        sync()
-        appendAll(store, [[control(second, origin, 2)]])
-        sync()
+        forgetThenUndo(store, origin, sync)
         expect(hybrid()).toEqual(before)
       })
     ),
