@@ -209,11 +209,14 @@ export const indexMemory = (db: SyncPg, before: MemoryState | undefined, after: 
 /** How many of the latest changes stay marked, as on SQLite (content-changes.ts there). */
 const KEPT_MARKS = 10_000
 
-/** A change to one memory (its text, project or learned cues): bumps the content counter and marks the memory with its value. */
+/**
+ * A change to one memory (its text, project or learned cues): bumps the content counter and
+ * marks the memory with its value. Statements the write pipelines, with no answer waited for.
+ */
 const markChange = (db: SyncPg, memoryId: string): void => {
-  const { n } = db.one<{ n: number }>("UPDATE content_changes SET n = n + 1 WHERE id = 1 RETURNING n")!
-  db.run("INSERT INTO change_marks (change, memory_id) VALUES ($1, $2)", [n, memoryId])
-  db.run("DELETE FROM change_marks WHERE change <= $1", [n - KEPT_MARKS])
+  db.run("UPDATE content_changes SET n = n + 1 WHERE id = 1")
+  db.run("INSERT INTO change_marks (change, memory_id) SELECT n, $1 FROM content_changes WHERE id = 1", [memoryId])
+  db.run(`DELETE FROM change_marks WHERE change <= (SELECT n FROM content_changes WHERE id = 1) - ${KEPT_MARKS}`)
 }
 
 /** Replaces a memory's cue state and its searchable cues (none when `state` is undefined). */
