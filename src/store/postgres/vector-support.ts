@@ -6,7 +6,8 @@
  * every opening, so a database whose extension is added later keeps vectors from the next one;
  * once the tables are made, that costs one query.
  */
-import { PG_VECTORS_VERSION, VECTOR_DDL, WRITE_LOCK, metaValue, setMeta } from "./schema.js"
+import { WRITE_LOCK, metaValue, setMeta } from "./schema.js"
+import { PG_VECTORS_VERSION, VECTOR_DDL } from "./vector-schema.js"
 import type { SyncPg } from "./sync-client.js"
 
 export type VectorSupport =

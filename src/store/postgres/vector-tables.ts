@@ -1,5 +1,5 @@
 /**
- * The embedder's vectors on PostgreSQL, with pgvector (tables in schema.ts, VECTOR_DDL): the
+ * The embedder's vectors on PostgreSQL, with pgvector (tables in vector-schema.ts): the
  * tables as the sync every store shares sees them (store/vector-sync.ts decides what to embed,
  * file and delete), and the two questions the shared vector reads ask (store/vector-reads.ts):
  * the nearest vectors among places, and the cosine of given memories, by pgvector's cosine
