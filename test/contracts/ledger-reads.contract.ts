@@ -7,6 +7,7 @@ import { Either } from "effect"
 import { describe, expect, test } from "vitest"
 import { DEFAULT_CONFIG } from "../../src/config.js"
 import type { NewEvent } from "../../src/events/log.js"
+import { porterStem } from "../../src/retrieval/porter.js"
 import { seenBy } from "../../src/services/seen-by.js"
 import type { LedgerReads } from "../../src/store/ledger-reads.js"
 import { added, conversationForgotten, conversationRestored, forgotten, outcome, recalled, restored, revised, superseded } from "../support/events.js"
@@ -323,6 +324,34 @@ export const readContract = (store: StoreUnderTest): void => {
           { day: "2026-01-05", worked: 1, failed: 0, partial: 0 },
           { day: "2026-01-06", worked: 0, failed: 1, partial: 0 }
         ])
+      } finally {
+        await ports.close()
+      }
+    })
+
+    test("word frequencies follow every change of the indexed text on one open store: an add, a revision, a conversation forgotten", async () => {
+      const ports = await store.open()
+      const words = ["deploy", "helm", "kubectl"]
+      const frequenciesAfter = async (events: ReadonlyArray<NewEvent>) => {
+        await ports.run(ports.log.write((unit) => Either.right(unit.append(events))))
+        return ports.run(
+          ports.reader.read((r) => {
+            const { total, df } = r.documentFrequency()(words.map(porterStem))
+            return { total, df: words.map((w) => df.get(porterStem(w))) }
+          })
+        )
+      }
+      const KUBE = memoryId(20)
+      try {
+        // A forgotten memory is still a document of the index; a forgotten conversation's is not.
+        expect(await frequenciesAfter(LOG)).toEqual({ total: 4, df: [3, 1, 0] })
+        expect(await frequenciesAfter([event(added(KUBE, "deploy the jobs with kubectl apply", { project: "api", scope: "project" }), 8, SESSION)])).toEqual({
+          total: 5,
+          df: [4, 1, 1]
+        })
+        expect(await frequenciesAfter([event(revised(OTHER, { content: "ship the api with a chart upgrade" }), 8)])).toEqual({ total: 5, df: [3, 0, 1] })
+        expect(await frequenciesAfter([event(conversationForgotten(SESSION), 9)])).toEqual({ total: 4, df: [2, 0, 0] })
+        expect(await frequenciesAfter([event(conversationRestored(SESSION), 9)])).toEqual({ total: 5, df: [3, 0, 1] })
       } finally {
         await ports.close()
       }

@@ -51,7 +51,8 @@ export const rebuildProjections = (db: Db, config: LedgerConfig, onProgress?: Pr
     indexMemory(to, undefined, m, () => void indexed++)
     if (onProgress && ++written % 50_000 === 0) onProgress(total * (0.9 + (0.1 * written) / memories.size), total)
   }
-  addContentChanges(to, indexed)
+  // At least one: what was read of the index before it (vectors, word counts) no longer holds.
+  addContentChanges(to, Math.max(1, indexed))
   onProgress?.(total, total)
   return { events }
 }

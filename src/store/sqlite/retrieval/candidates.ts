@@ -12,6 +12,7 @@ import { statement } from "../statements.js"
 import { prefetchNearest, sqliteVectorSearch } from "../projections/vector-search.js"
 import { placesSearchedFrom, type VectorCandidateReads } from "../../vector-reads.js"
 import { learnedCuesByKey } from "../projections/cues.js"
+import { contentChanges } from "../projections/content-changes.js"
 import { inPlaces, inPlacesOtherCategory, outsidePlaces, placeTokensOf } from "../projections/fts-scope.js"
 import { ftsMatchExpression } from "../../../retrieval/fts-query.js"
 import type { DocumentFrequency } from "../../../retrieval/coverage.js"
@@ -24,16 +25,38 @@ export const memoriesByKey = (db: Db, keys: ReadonlyArray<number>): Map<number, 
   return new Map(rows.map((row) => [row.key, rowToMemory(row)]))
 }
 
+/** Stems whose frequencies a connection keeps, at most, before it starts again. */
+const KEPT_STEMS = 20_000
+
+/** Per connection: the frequencies read while the indexed text stood at one change count. */
+const frequencies = new WeakMap<Db, { changes: number; total: number; df: Map<string, number> }>()
+
 /**
  * How many memories hold each stem (any indexed column), and how many memories there are: the
- * weights of a query's words in coverage.ts.
+ * weights of a query's words in coverage.ts. Both change only with the indexed text, which
+ * bumps the change count in the same transaction (content-changes.ts), so a connection keeps
+ * what it read until the count moves: a common stem's count reads its whole posting list
+ * (about 1 ms at 100,000 memories), and counting the memories reads every row.
  */
 export const documentFrequency = (db: Db): DocumentFrequency => (stems) => {
+  const changes = contentChanges(db)
+  let known = frequencies.get(db)
+  if (known === undefined || known.changes !== changes || known.df.size > KEPT_STEMS) {
+    const { n } = statement(db, "SELECT count(*) AS n FROM memories").get() as { n: number }
+    known = { changes, total: n, df: new Map() }
+    frequencies.set(db, known)
+  }
   const df = new Map<string, number>()
   const lookup = statement(db, "SELECT doc FROM memories_fts_rows WHERE term = ?")
-  for (const stem of stems) df.set(stem, (lookup.get(stem) as { doc: number } | undefined)?.doc ?? 0)
-  const { n } = statement(db, "SELECT count(*) AS n FROM memories").get() as { n: number }
-  return { total: n, df }
+  for (const stem of stems) {
+    let n = known.df.get(stem)
+    if (n === undefined) {
+      n = (lookup.get(stem) as { doc: number } | undefined)?.doc ?? 0
+      known.df.set(stem, n)
+    }
+    df.set(stem, n)
+  }
+  return { total: known.total, df }
 }
 
 /** What the shared vector candidates (store/vector-reads.ts) read here: vectors, scope, learned cues. */
