@@ -18,13 +18,19 @@ afterEach(async () => {
 })
 afterAll(dropTestDatabases)
 
-/** A store with a forgotten conversation whose memory holds MARKER, and a session that saw it, in a transaction still open. */
-const storeAndOldReader = async () => {
+/** A store with a forgotten conversation whose memory holds MARKER. */
+const storeWithForgottenText = async (): Promise<string> => {
   const { url } = await testPostgres()
   const run = memAt(url)
   expect(run("add", "keep: the build uses Node 20", "--global").code).toBe(0)
   expect(run("add", `note ${MARKER} for the staging box`, "--global", "--origin", "claude-code:session/leaky").code).toBe(0)
   expect(run("forget-conversation", "claude-code:session/leaky").code).toBe(0)
+  return url
+}
+
+/** That store, and a session that saw the text, in a transaction still open. */
+const storeAndOldReader = async () => {
+  const url = await storeWithForgottenText()
   const reader = new Client({ connectionString: url, application_name: "old-reader" })
   await reader.connect()
   clients.push(reader)
@@ -69,6 +75,27 @@ describePostgres("purge while another session still sees the text", () => {
     const again = await memAsync(["--db", url, "purge", "--yes"])
     expect(again.code, again.stderr).toBe(0)
     expect(again.stdout).toContain("nothing to purge")
+    expect(await databaseFilesHold(url, MARKER)).toBe(false)
+  })
+
+  it("waits for a transaction of another database begun before its erasing, which every snapshot here counts as running", async () => {
+    const url = await storeWithForgottenText()
+    const other = new Client({ connectionString: (await testPostgres()).url, application_name: "other-writer" })
+    await other.connect()
+    clients.push(other)
+    await other.query("BEGIN")
+    await other.query("SELECT pg_current_xact_id()")
+    let finishedAt = 0
+    const purging = memAsync(["--db", url, "purge", "--yes", "--json"]).then((r) => ((finishedAt = Date.now()), r))
+    await erased(url)
+    // Long enough for a purge that does not wait to have vacuumed by then.
+    await other.query("SELECT pg_sleep(1.5)")
+    const committedAt = Date.now()
+    await other.query("COMMIT")
+    const result = await purging
+    expect(result.code, result.stderr).toBe(0)
+    expect(finishedAt).toBeGreaterThanOrEqual(committedAt)
+    expect(result.json()).not.toHaveProperty("heldBy")
     expect(await databaseFilesHold(url, MARKER)).toBe(false)
   })
 })

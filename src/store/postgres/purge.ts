@@ -17,6 +17,7 @@ import { pgVectorTables } from "./vector-tables.js"
 import { pruneErasedVectors } from "../vector-sync.js"
 
 export const purgeForgotten = (ledger: PgLedger, config: LedgerConfig, options: { readonly memories: boolean }, onProgress?: Progress): PurgeReport => {
+  let erasedBy = ""
   const report = ledger.writeOrThrow(({ db }): PurgeReport => {
     const conversations = db.query<{ origin: string }>("SELECT origin FROM conversations WHERE forgotten = 1 ORDER BY origin").map((r) => r.origin)
     // A conversation's own forget/restore events hold only another origin's name: they are kept.
@@ -33,11 +34,12 @@ export const purgeForgotten = (ledger: PgLedger, config: LedgerConfig, options: 
     rebuildProjections(db, config, onProgress && ((done, total) => onProgress(done * 0.9, total)))
     // Nor does an erased text's vector outlive it, stored or cached (store/vector-sync.ts).
     if (ledger.vectors.kept) pruneErasedVectors(pgVectorTables(db))
+    erasedBy = db.one<{ xid: string }>("SELECT pg_current_xact_id()::text AS xid")!.xid
     return { conversations, memories: memories.length, erasedEvents: erased }
   })
   // VACUUM keeps every row version another session may still see: wait for those sessions first.
   const erasedAt = ledger.db.one<{ at: string }>("SELECT clock_timestamp()::text AS at")!.at
-  const heldBy = waitForOlderSnapshots(ledger.db, erasedAt)
+  const heldBy = waitForOlderSnapshots(ledger.db, erasedAt, erasedBy)
   // Outside a transaction, as VACUUM must be: it rewrites the tables without the erased text.
   ledger.db.execute("VACUUM events")
   // The rebuild deleted the projections' rows, the forgotten text among them, and a plain VACUUM
@@ -70,10 +72,33 @@ const olderSnapshots = (db: SyncPg, since: string): string[] =>
     )
     .map((r) => r.who)
 
-/** Waits until no session sees what was erased before `since`, or the wait is over: those that still do. */
-const waitForOlderSnapshots = (db: SyncPg, since: string): string[] => {
+/**
+ * Transactions of any database of the server that began before the erasing (`erasedBy`, its
+ * transaction id) and still run. A snapshot taken in this database while one runs, VACUUM's own
+ * included, counts it as running, so the row versions the erasing replaced stay "recently dead"
+ * and VACUUM keeps them: a long transaction in another database holds the text here too.
+ * Named where this role may see them (pg_read_all_stats shows other roles'); otherwise said to be there.
+ */
+const olderTransactions = (db: SyncPg, since: string, erasedBy: string): string[] => {
+  const { running } = db.one<{ running: boolean }>("SELECT pg_snapshot_xmin(pg_current_snapshot()) < $1::xid8 AS running", [erasedBy])!
+  if (!running) return []
+  const named = db
+    .query<{ who: string }>(
+      `SELECT format('pid %s in database %s%s', pid, coalesce(datname, '-'), CASE WHEN application_name <> '' THEN format(' (%s)', application_name) ELSE '' END) AS who
+         FROM pg_stat_activity
+        WHERE datname IS DISTINCT FROM current_database() AND backend_xid IS NOT NULL AND xact_start < $1::timestamptz
+        ORDER BY pid`,
+      [since]
+    )
+    .map((r) => r.who)
+  return named.length > 0 ? named : ["a transaction begun before the purge that this role cannot see"]
+}
+
+/** Waits until nothing sees what was erased before `since`, or the wait is over: those that still do. */
+const waitForOlderSnapshots = (db: SyncPg, since: string, erasedBy: string): string[] => {
   for (let waited = 0; ; waited += POLL_MS) {
-    const holders = olderSnapshots(db, since)
+    const sessions = olderSnapshots(db, since)
+    const holders = sessions.length > 0 ? sessions : olderTransactions(db, since, erasedBy)
     if (holders.length === 0 || waited >= SNAPSHOT_WAIT_MS) return holders
     db.execute(`SELECT pg_sleep(${POLL_MS / 1000})`)
   }
