@@ -197,6 +197,29 @@ describe("Why", () => {
     })
   }
 
+  it("says it is reading the past while a new moment's answer is on its way, above the last answer", async () => {
+    const { page, problems } = await browser.open()
+    await page.goto(`${server.url}/#/why?q=deploy`)
+    await page.getByRole("heading", { name: /^Left out/ }).waitFor()
+    const nowAt = await page.locator("div.why").getAttribute("data-at")
+    // The request waits until the page has been read: the real server answers it then.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route("**/why", async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.getByRole("button", { name: "30 days ago" }).click()
+    await page.getByRole("status").filter({ hasText: "Reading the store as it was then" }).waitFor()
+    expect(await page.locator("div.why").getAttribute("data-at")).toBe(nowAt)
+    release()
+    await page.getByRole("status").waitFor({ state: "detached" })
+    const pastAt = await page.locator("div.why").getAttribute("data-at")
+    expect(Date.parse(pastAt!)).toBeLessThan(Date.parse(nowAt!) - 29 * 86_400_000)
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
   it("answers differently in the past: the deploy memory that failed lately ranked higher before", async () => {
     const now = cli(new Date().toISOString())
     const before = cli(new Date(Date.now() - 45 * 86_400_000).toISOString())

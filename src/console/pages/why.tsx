@@ -60,10 +60,13 @@ export const WhyPage = ({ route }: { route: Route }) => {
   )
 }
 
+/** The first question about a moment folds the log up to it (the server keeps that past for the next). */
+const PAST_WAIT = "Reading the store as it was then. The first question about a moment replays the log up to it, which takes a while on a large store."
+
 const Answer = ({ q, project, at }: { q: string; project: string | undefined; at: string | undefined }) => {
   const [answer] = useLoad(() => post<ExplainOutput>("/why", { query: q, ...(project ? { project } : {}), ...(at ? { at } : {}) }), [q, project, at])
   return (
-    <Show loaded={answer}>
+    <Show loaded={answer} waiting={at ? PAST_WAIT : undefined}>
       {(r) => (
         <div class="why" data-at={r.at}>
           <p>
