@@ -20,11 +20,15 @@ export const normalizer = () => {
     if (!names.has(id)) names.set(id, `<id${names.size + 1}>`)
     return names.get(id)!
   }
+  // The ids seen beside their own short id: memories'. A short id is unique among memories only,
+  // and an event's id of the same millisecond shares its first 10 characters.
+  const memoryIds = new Set<string>()
   const text = (s: string): string => {
     if (TIME.test(s)) return "<time>"
     // Short ids are prefixes of ids already seen, at least 8 characters: each is named after the
-    // id it is a prefix of as a whole (two ids of the same minute may share their first 8).
+    // memory's id it is a prefix of, else after any id it is a prefix of, as a whole.
     return s.replace(ID, nameOf).replace(SHORT_ID, (short) => {
+      for (const id of memoryIds) if (id.startsWith(short)) return nameOf(id)
       for (const [id, name] of names) if (id.startsWith(short)) return name
       return short
     })
@@ -34,7 +38,9 @@ export const normalizer = () => {
     if (typeof v === "number") return Math.round(v * 1000) / 1000
     if (Array.isArray(v)) return v.map(value)
     if (v !== null && typeof v === "object") {
-      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, HIDDEN_KEYS.has(k) ? "<hidden>" : value(x)]))
+      const o = v as Record<string, unknown>
+      if (typeof o.id === "string" && typeof o.shortId === "string" && o.id.startsWith(o.shortId)) memoryIds.add(o.id)
+      return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, HIDDEN_KEYS.has(k) ? "<hidden>" : value(x)]))
     }
     return v
   }
