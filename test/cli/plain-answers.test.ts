@@ -3,11 +3,12 @@
  * 2), counts read as English ("1 event", not "1 events"), --version prints the version alone,
  * and purge says nothing was erased when nothing was.
  */
+import { spawnSync } from "node:child_process"
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { VERSION } from "../../src/version.js"
-import { mem, memAt, tempDir } from "../support/cli.js"
+import { MEM_BIN, mem, memAt, tempDir } from "../support/cli.js"
 
 describe("why --at", () => {
   it("is a usage error (exit 2) naming the option when its value is not a time, and records nothing", () => {
@@ -18,6 +19,21 @@ describe("why --at", () => {
     expect(result.stderr).toMatch(/^mem: --at 'yesterday' is not a time; use ISO-8601/)
     expect(JSON.parse(run("why", "deploy", "--at", "yesterday", "--json").stderr).error).toBe("UsageError")
     expect(run("why", "deploy", "--at", "2026-01-01").code).toBe(0)
+  })
+
+  it("says on a terminal that it replays the log while it answers, and wipes that line; into a pipe it says nothing", () => {
+    const db = join(tempDir(), "m.db")
+    memAt(db)("add", "Deploy with make deploy", "--global")
+    const at = new Date().toISOString()
+    // `script` runs the command on a pseudo-terminal, as a person's shell does, and copies what it shows.
+    const shown = spawnSync("script", ["-qec", `${process.execPath} ${MEM_BIN} --db ${db} why deploy --at ${at}`, "/dev/null"], { encoding: "utf8" })
+    expect(shown.status, shown.stderr).toBe(0)
+    const line = "replaying the log up to then (a first question about a moment reads every event before it)..."
+    expect(shown.stdout).toContain(`${line}\r${" ".repeat(line.length)}\r`)
+    expect(shown.stdout).toContain(`why "deploy"`)
+    const piped = memAt(db)("why", "deploy", "--at", at)
+    expect(piped.code).toBe(0)
+    expect(piped.stderr).toBe("")
   })
 })
 

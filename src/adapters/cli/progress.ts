@@ -17,3 +17,10 @@ export const progressBar = (label: string, stream: NodeJS.WriteStream = process.
     }
   }
 }
+
+/** A line on stderr while something slow runs, wiped when it ends; drawn only when stderr is a terminal. */
+export const waitingLine = (text: string, stream: NodeJS.WriteStream = process.stderr) => {
+  if (!stream.isTTY) return { done: () => {} }
+  stream.write(text)
+  return { done: () => void stream.write(`\r${" ".repeat(text.length)}\r`) }
+}

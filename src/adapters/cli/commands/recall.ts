@@ -1,12 +1,13 @@
 /** Recall: `mem search`, `mem why`, `mem context`. */
 import { Args, Command, Options } from "@effect/cli"
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import { callOperation } from "../../../api/call-operation.js"
 import type { ExplainOutput, RecallOutput } from "../../../api/outputs.js"
 import { count, coverageDetail, coverageSummary, oneLine, vectorCueLines } from "../format.js"
 import * as O from "../options.js"
 import { captureSourcesOf, sourceLines, type CaptureSource } from "../capture-sources.js"
 import { callerOf, withOperations } from "../root.js"
+import { waitingLine } from "../progress.js"
 
 const query = Args.text({ name: "query" }).pipe(Args.withDescription("what you are looking for, in words"))
 const limit = O.limit(`at most this many results, ${O.RANGES.recallLimit.join(" to ")} (default 10)`)
@@ -37,6 +38,18 @@ export const search = Command.make(
     )
 ).pipe(Command.withDescription("Find the memories that answer QUERY, best first (current project and global)"))
 
+/** What `why --at` says on a terminal while it waits: a command line's own process folds the log up to the moment every time. */
+const PAST_WAIT = "replaying the log up to then (a first question about a moment reads every event before it)..."
+
+/** `effect`, with `text` on a terminal's stderr while it runs. */
+const whileWaiting = <A, E, R>(text: string | undefined, effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  text === undefined
+    ? effect
+    : Effect.suspend(() => {
+        const line = waitingLine(text)
+        return Effect.ensuring(effect, Effect.sync(line.done))
+      })
+
 export const why = Command.make(
   "why",
   {
@@ -52,17 +65,20 @@ export const why = Command.make(
     withOperations(
       Effect.zipRight(
         Effect.all([O.checkRange("--limit", a.limit, ...O.RANGES.recallLimit), O.checkTime("--at", a.at)], { discard: true }),
-        callOperation(
-          "explain",
-          {
-            query: a.query,
-            ...alsoOf(a.also),
-            ...O.some("limit", a.limit),
-            ...O.some("project", a.project),
-            ...O.some("category", a.category),
-            ...O.some("at", a.at)
-          },
-          callerOf()
+        whileWaiting(
+          Option.isSome(a.at) ? PAST_WAIT : undefined,
+          callOperation(
+            "explain",
+            {
+              query: a.query,
+              ...alsoOf(a.also),
+              ...O.some("limit", a.limit),
+              ...O.some("project", a.project),
+              ...O.some("category", a.category),
+              ...O.some("at", a.at)
+            },
+            callerOf()
+          )
         ).pipe(Effect.flatMap((r) => Effect.map(captureSourcesOf(r.results.map((x) => x.id)), (sources) => ({ r, sources }))))
       ),
       { json: a.json, human: ({ r, sources }) => whyText(r, sources), toJson: ({ r, sources }) => withCaptured(r, sources), notice: ({ r }) => r.notice }
