@@ -17,6 +17,13 @@ import { chainAfter, EMPTY_LOG, encodeEvents, rowToEvent, type EventRow, type Lo
 const TASK_OF_PAYLOAD = "json_extract(CASE WHEN json_valid(payload) THEN payload END, '$.task')"
 const CARRIES_TASK = "type IN ('MemoriesRecalled', 'OutcomeRecorded')"
 
+/**
+ * Conversations forgotten and restored: the partial index `events_conversation_controls` holds
+ * only those, so a fold finds which conversations end forgotten (rebuild.ts) in a handful of
+ * rows instead of reading every event (1 s of a million-event fold).
+ */
+export const CONVERSATION_CONTROL = "type IN ('ConversationForgotten', 'ConversationRestored')"
+
 export const createLog = (db: Db): void => {
   db.exec(`
     CREATE TABLE IF NOT EXISTS events (
@@ -35,6 +42,7 @@ export const createLog = (db: Db): void => {
     CREATE INDEX IF NOT EXISTS events_origin ON events(origin);
     CREATE INDEX IF NOT EXISTS events_task ON events(${TASK_OF_PAYLOAD}) WHERE ${CARRIES_TASK};
     CREATE INDEX IF NOT EXISTS events_recorded_at ON events(recorded_at);
+    CREATE INDEX IF NOT EXISTS events_conversation_controls ON events(seq) WHERE ${CONVERSATION_CONTROL};
     CREATE TABLE IF NOT EXISTS event_memories (
       memory_id TEXT NOT NULL,
       seq INTEGER NOT NULL,

@@ -16,9 +16,10 @@ import { APPLICATION_ID, type Db } from "./database.js"
 /**
  * Bumped when the log's own tables change shape (3: the `events_task` index; 4: `chain_break`;
  * 5: the events' `author`; 6: `tokens`, people's tokens for `mem serve`; 7: `events_recorded_at`,
- * by which a past moment's events are found, time-travel.ts; 8: `change_marks`, content-changes.ts).
+ * by which a past moment's events are found, time-travel.ts; 8: `change_marks`, content-changes.ts;
+ * 9: `events_conversation_controls`, event-log.ts).
  */
-export const LOG_SCHEMA_VERSION = 8
+export const LOG_SCHEMA_VERSION = 9
 
 /** True when the file needs no setup, checked without taking the write lock. */
 export const isReady = (db: Db, config: LedgerConfig): boolean => {

@@ -4,7 +4,7 @@
  */
 import type { LedgerConfig } from "../../../config.js"
 import { decodePayload } from "../../../events/codec.js"
-import { eventCount, readEvents } from "../event-log.js"
+import { CONVERSATION_CONTROL, eventCount, readEvents } from "../event-log.js"
 import type { Db } from "../database.js"
 import { clearStatements, writesOn } from "../statements.js"
 import { writeCheckpoint } from "./checkpoints.js"
@@ -78,7 +78,7 @@ const forgottenAtEnd = (db: Db): Set<string> =>
   finalForgottenOrigins(
     (
       db
-        .prepare("SELECT type, version, payload FROM events WHERE type IN ('ConversationForgotten', 'ConversationRestored') ORDER BY seq")
+        .prepare(`SELECT type, version, payload FROM events WHERE ${CONVERSATION_CONTROL} ORDER BY seq`)
         .all() as { type: string; version: number; payload: string | null }[]
     ).flatMap((row) =>
       row.payload === null ? [] : [{ type: row.type, origin: (decodePayload(row.type, row.version, row.payload) as { origin: string }).origin }]
