@@ -4,7 +4,6 @@
  * a handful of rows, not by reading every event; and a store made before the index gets it when
  * it is opened.
  */
-import Database from "better-sqlite3"
 import { describe, expect, it } from "vitest"
 import type { DomainEvent } from "../../src/events/events.js"
 import { logOutline } from "../../src/store/sqlite/projections/rebuild.js"
@@ -12,7 +11,8 @@ import { LOG_SCHEMA_VERSION } from "../../src/store/sqlite/schema.js"
 import type { LedgerStore } from "../../src/store/sqlite/ledger-store.js"
 import { added, conversationForgotten, conversationRestored } from "../support/events.js"
 import { eventId, memoryId } from "../support/ids.js"
-import { openStoreAt, openTempStore } from "../support/temp-store.js"
+import { openTempStore } from "../support/temp-store.js"
+import { hasIndex, planOf, reopenedWithout } from "../support/log-indexes.js"
 
 let counter = 0
 const append = (store: LedgerStore, events: ReadonlyArray<DomainEvent>) =>
@@ -24,31 +24,19 @@ describe("the conversations a fold leaves out", () => {
   it("are those forgotten at the end of the log, read through the events_conversation_controls index", () => {
     const store = openTempStore()
     append(store, LOG)
-    const prepared: string[] = []
-    const prepare = store.db.prepare.bind(store.db)
-    store.db.prepare = ((sql: string) => {
-      prepared.push(sql)
-      return prepare(sql)
-    }) as typeof store.db.prepare
-    expect([...logOutline(store.db).hidden]).toEqual(["codex:thread/b"])
-    const query = prepared.find((sql) => sql.includes("ConversationForgotten"))!
-    const plan = (prepare(`EXPLAIN QUERY PLAN ${query}`).all() as { detail: string }[]).map((r) => r.detail).join("\n")
+    let hidden: string[] = []
+    const plan = planOf(store, () => (hidden = [...logOutline(store.db).hidden]), "ConversationForgotten")
+    expect(hidden).toEqual(["codex:thread/b"])
     expect(plan).toContain("USING INDEX events_conversation_controls")
   })
 
   it("are read the same way from a store made before the index, once it is opened again", () => {
     const store = openTempStore()
     append(store, LOG)
-    const path = store.db.name
-    store.close()
-    const old = new Database(path)
-    old.exec("DROP INDEX events_conversation_controls")
-    old.pragma("user_version = 8")
-    old.close()
-    const reopened = openStoreAt(path)
+    const reopened = reopenedWithout(store, "events_conversation_controls", 8)
     try {
       expect(reopened.db.pragma("user_version", { simple: true })).toBe(LOG_SCHEMA_VERSION)
-      expect(reopened.db.prepare("SELECT name FROM sqlite_schema WHERE name = 'events_conversation_controls'").get()).toEqual({ name: "events_conversation_controls" })
+      expect(hasIndex(reopened, "events_conversation_controls")).toBe(true)
       expect([...logOutline(reopened.db).hidden]).toEqual(["codex:thread/b"])
     } finally {
       reopened.close()

@@ -3,7 +3,6 @@
  * the `events_task` index (not by decoding every recall), and a store made before the index
  * gets it when it is opened.
  */
-import Database from "better-sqlite3"
 import { describe, expect, it } from "vitest"
 import type { DomainEvent } from "../../src/events/events.js"
 import { readEvents } from "../../src/store/sqlite/event-log.js"
@@ -12,7 +11,8 @@ import type { LedgerStore } from "../../src/store/sqlite/ledger-store.js"
 import { taskLinksReader } from "../../src/tasks/links.js"
 import { added, outcome } from "../support/events.js"
 import { eventId, memoryId } from "../support/ids.js"
-import { openStoreAt, openTempStore } from "../support/temp-store.js"
+import { openTempStore } from "../support/temp-store.js"
+import { hasIndex, planOf, reopenedWithout } from "../support/log-indexes.js"
 import { sqliteReads } from "../../src/store/sqlite/sqlite-reads.js"
 
 const A = memoryId(1)
@@ -36,31 +36,19 @@ describe("task links", () => {
   it("are read through the events_task index", () => {
     const store = openTempStore()
     append(store, [added(A, "a"), recalled("beads:bd-1", A)])
-    const prepared: string[] = []
-    const prepare = store.db.prepare.bind(store.db)
-    store.db.prepare = ((sql: string) => {
-      prepared.push(sql)
-      return prepare(sql)
-    }) as typeof store.db.prepare
-    expect([...readEvents(store.db, { task: "beads:bd-1" })].map((e) => e.type)).toEqual(["MemoriesRecalled"])
-    const query = prepared.find((sql) => sql.includes("json_extract"))!
-    const plan = (prepare(`EXPLAIN QUERY PLAN ${query}`).all(0, "beads:bd-1") as { detail: string }[]).map((r) => r.detail).join("\n")
+    let types: string[] = []
+    const plan = planOf(store, () => (types = [...readEvents(store.db, { task: "beads:bd-1" })].map((e) => e.type)), "json_extract", 0, "beads:bd-1")
+    expect(types).toEqual(["MemoriesRecalled"])
     expect(plan).toContain("USING INDEX events_task")
   })
 
   it("reach a store made before the index, once it is opened again", () => {
     const store = openTempStore()
     append(store, [added(A, "a"), recalled("beads:bd-1", A)])
-    const path = store.db.name
-    store.close()
-    const old = new Database(path)
-    old.exec("DROP INDEX events_task")
-    old.pragma("user_version = 2")
-    old.close()
-    const reopened = openStoreAt(path)
+    const reopened = reopenedWithout(store, "events_task", 2)
     try {
       expect(reopened.db.pragma("user_version", { simple: true })).toBe(LOG_SCHEMA_VERSION)
-      expect(reopened.db.prepare("SELECT name FROM sqlite_schema WHERE name = 'events_task'").get()).toEqual({ name: "events_task" })
+      expect(hasIndex(reopened, "events_task")).toBe(true)
       expect(taskLinksReader(sqliteReads(reopened.db))("beads:bd-1").memoryIds).toEqual([A])
     } finally {
       reopened.close()
