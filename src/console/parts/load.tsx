@@ -26,11 +26,27 @@ export const useLoad = <A,>(load: () => Promise<A>, deps: ReadonlyArray<unknown>
   return [loaded, useCallback(() => setRound((r) => r + 1), [])]
 }
 
+/** How long an answer asked again may take before the page says it is waiting: quicker ones would only flash. */
+const SLOW_MS = 300
+
+/** Whether `on` has held for `ms`. */
+const useHeld = (on: boolean, ms: number): boolean => {
+  const [held, setHeld] = useState(false)
+  useEffect(() => {
+    setHeld(false)
+    if (!on) return
+    const timer = setTimeout(() => setHeld(true), ms)
+    return () => clearTimeout(timer)
+  }, [on, ms])
+  return on && held
+}
+
 /**
  * Renders the data once it is there; while loading, a line that says so (`waiting`, or
- * "Loading…"), and above the last data while the next is asked for; on failure, the error.
+ * "Loading…"), and above the last data when the next is slow to come; on failure, the error.
  */
-export const Show = <A,>({ loaded, waiting, children }: { loaded: Loaded<A>; waiting?: string; children: (data: A) => ComponentChildren }) => {
+export const Show = <A,>({ loaded, waiting, children }: { loaded: Loaded<A>; waiting?: string | undefined; children: (data: A) => ComponentChildren }) => {
+  const slow = useHeld(loaded.state === "ready" && loaded.refreshing === true, SLOW_MS)
   const status = (
     <p class="muted" role="status">
       {waiting ?? "Loading…"}
@@ -41,7 +57,7 @@ export const Show = <A,>({ loaded, waiting, children }: { loaded: Loaded<A>; wai
   // The same shape refreshing or not, so the views below keep their state (a message an action left).
   return (
     <>
-      {loaded.refreshing ? status : null}
+      {slow ? status : null}
       {children(loaded.data)}
     </>
   )
