@@ -20,7 +20,7 @@ const CARRIES_TASK = "type IN ('MemoriesRecalled', 'OutcomeRecorded')"
 /**
  * Conversations forgotten and restored: the partial index `events_conversation_controls` holds
  * only those, so a fold finds which conversations end forgotten (rebuild.ts) in a handful of
- * rows instead of reading every event (1 s of a million-event fold).
+ * rows instead of reading every event.
  */
 export const CONVERSATION_CONTROL = "type IN ('ConversationForgotten', 'ConversationRestored')"
 

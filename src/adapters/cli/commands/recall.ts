@@ -7,7 +7,7 @@ import { count, coverageDetail, coverageSummary, oneLine, vectorCueLines } from 
 import * as O from "../options.js"
 import { captureSourcesOf, sourceLines, type CaptureSource } from "../capture-sources.js"
 import { callerOf, withOperations } from "../root.js"
-import { waitingLine } from "../progress.js"
+import { whileWaiting } from "../progress.js"
 
 const query = Args.text({ name: "query" }).pipe(Args.withDescription("what you are looking for, in words"))
 const limit = O.limit(`at most this many results, ${O.RANGES.recallLimit.join(" to ")} (default 10)`)
@@ -40,15 +40,6 @@ export const search = Command.make(
 
 /** What `why --at` says on a terminal while it waits: a command line's own process folds the log up to the moment every time. */
 const PAST_WAIT = "replaying the log up to then (a first question about a moment reads every event before it)..."
-
-/** `effect`, with `text` on a terminal's stderr while it runs. */
-const whileWaiting = <A, E, R>(text: string | undefined, effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-  text === undefined
-    ? effect
-    : Effect.suspend(() => {
-        const line = waitingLine(text)
-        return Effect.ensuring(effect, Effect.sync(line.done))
-      })
 
 export const why = Command.make(
   "why",

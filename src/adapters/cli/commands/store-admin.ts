@@ -5,7 +5,7 @@ import { Effect, Option } from "effect"
 import { Maintenance } from "../../../services/maintenance.js"
 import { count } from "../format.js"
 import { UsageError } from "../output.js"
-import { progressBar } from "../progress.js"
+import { withProgress } from "../progress.js"
 import * as O from "../options.js"
 import { CREATES, mem, withOperations, withStore } from "../root.js"
 import type { VerifyReport } from "../../../store/store-maintenance.js"
@@ -33,11 +33,6 @@ const readStdin = async (): Promise<string> => {
   const chunks: Buffer[] = []
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
   return Buffer.concat(chunks).toString("utf8")
-}
-
-const withProgress = <A, E, R>(label: string, run: (update: (done: number, total: number) => void) => Effect.Effect<A, E, R>) => {
-  const bar = progressBar(label)
-  return run(bar.update).pipe(Effect.ensuring(Effect.sync(bar.done)))
 }
 
 export const importCmd = Command.make(
